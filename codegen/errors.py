@@ -1,0 +1,43 @@
+"""Diagnostics and the one exception type the CLI turns into `file:line:col: error: …` lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    """One located problem. Sorted by file, then position, so reports are stable."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+    severity: str = "error"
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+
+class ToolgenError(Exception):
+    """Bad input or usage. Carries every diagnostic found so the CLI can print them all at once."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = sorted(diagnostics)
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+class SpecError(ToolgenError):
+    """A spec file (or a set of them) is invalid."""
+
+
+class ConfigError(ToolgenError):
+    """The toolgen configuration is invalid."""
+
+
+class OwnershipError(ToolgenError):
+    """toolgen would have to overwrite or delete a file it did not generate."""

@@ -1,0 +1,157 @@
+"""The neutral intermediate model: what every target renders from. Frozen, language-free, names as words.
+
+A tool has a root parameters struct (or none), the named declarations it needs (structs for objects with
+properties, enums, aliases for `$defs` that are neither), and the spec's schema unchanged for the wire.
+Types are a small closed set; `TYPE_KINDS` lists them so each target's type map can be checked for coverage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Union
+
+from .naming import Words
+
+JsonValue = Any
+ScalarKind = Literal["string", "integer", "number", "boolean"]
+
+
+@dataclass(frozen=True)
+class AnyType:
+    """Any JSON value (no `type` given, an open object's values, an array without `items`)."""
+
+    kind: Literal["any"] = "any"
+
+
+@dataclass(frozen=True)
+class ScalarType:
+    scalar: ScalarKind
+    format: str | None = None  # kept for targets that map e.g. date-time; the wire schema carries it anyway
+    kind: Literal["scalar"] = "scalar"
+
+
+@dataclass(frozen=True)
+class NullType:
+    """`type: null`: only null is valid."""
+
+    kind: Literal["null"] = "null"
+
+
+@dataclass(frozen=True)
+class ArrayType:
+    items: "TypeRef"
+    kind: Literal["array"] = "array"
+
+
+@dataclass(frozen=True)
+class MapType:
+    """An object whose keys are free strings and whose values all have one type."""
+
+    values: "TypeRef"
+    kind: Literal["map"] = "map"
+
+
+@dataclass(frozen=True)
+class NamedType:
+    """A reference to one of the tool's declarations (struct, enum or alias), by its words."""
+
+    name: Words
+    kind: Literal["named"] = "named"
+
+
+@dataclass(frozen=True)
+class NullableType:
+    inner: "TypeRef"
+    kind: Literal["nullable"] = "nullable"
+
+
+TypeRef = Union[AnyType, ScalarType, NullType, ArrayType, MapType, NamedType, NullableType]
+TYPE_KINDS = ("any", "scalar", "null", "array", "map", "named", "nullable")
+SCALAR_KINDS = ("string", "integer", "number", "boolean")
+
+MISSING: Any = type("Missing", (), {"__repr__": lambda self: "MISSING", "__bool__": lambda self: False})()
+
+
+@dataclass(frozen=True)
+class Field:
+    wire_name: str
+    words: Words
+    type: TypeRef
+    required: bool
+    description: str | None
+    default: JsonValue = MISSING  # MISSING when the schema gives none; None is a real `default: null`
+    line: int = 1
+    column: int = 1
+
+    @property
+    def has_default(self) -> bool:
+        return self.default is not MISSING
+
+
+@dataclass(frozen=True)
+class EnumMember:
+    value: JsonValue
+    words: Words
+
+
+@dataclass(frozen=True)
+class StructDecl:
+    name: Words
+    description: str | None
+    fields: tuple[Field, ...]
+    # 'closed' (additionalProperties: false), 'open' (true or unspecified), or the type of extra values.
+    additional: Literal["closed", "open"] | TypeRef = "open"
+    recursive: bool = False  # part of a reference cycle: targets add indirection (Box, pointer, …)
+    kind: Literal["struct"] = "struct"
+
+
+@dataclass(frozen=True)
+class EnumDecl:
+    name: Words
+    description: str | None
+    members: tuple[EnumMember, ...]
+    base: Literal["string", "integer", "number", "boolean", "mixed"]
+    kind: Literal["enum"] = "enum"
+
+
+@dataclass(frozen=True)
+class AliasDecl:
+    """A `$defs` entry that is neither an object with properties nor an enum (e.g. a list of strings)."""
+
+    name: Words
+    description: str | None
+    target: TypeRef
+    recursive: bool = False
+    kind: Literal["alias"] = "alias"
+
+
+Decl = Union[StructDecl, EnumDecl, AliasDecl]
+
+
+@dataclass(frozen=True)
+class Options:
+    is_terminal: bool = False
+    defer: Literal["auto", "never"] | None = None
+    skip_permission: bool = False
+    overrides_built_in_tool: bool = False
+    metadata: dict[str, JsonValue] | None = None  # None also when the spec says `metadata: {}`
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str  # wire name, unchanged
+    words: Words
+    source: str  # spec path as the user named it, for headers and messages
+    description: str
+    options: Options
+    wire_parameters: dict[str, JsonValue] | None  # the spec's schema, unchanged
+    params: Words | None  # the root parameters struct, or None for a tool without arguments
+    decls: tuple[Decl, ...] = field(default=())
+    line: int = 1
+    column: int = 1
+
+    def decl(self, name: Words) -> Decl:
+        for decl in self.decls:
+            if decl.name == name:
+                return decl
+        raise KeyError(name)

@@ -1,0 +1,259 @@
+"""Validated spec → neutral intermediate model. Pure: no I/O, no language knowledge.
+
+Declarations are named from the tool's words plus the property path (`create_issue` › `assignee` →
+create·issue·assignee), `$defs` from the tool's words plus the definition's name, so every name is unique
+within a generated folder that holds many tools. A clash between two synthesized names gets a number word.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import ir
+from .loader import LoadedSpec
+from .naming import Words, identifier_words
+from .yamlload import Path
+
+
+class _ToolBuilder:
+    def __init__(self, loaded: LoadedSpec):
+        self.loaded = loaded
+        self.tool_words = identifier_words(loaded.spec.name, "tool")
+        self.decls: dict[Words, ir.Decl] = {}
+        self.reserved: set[Words] = set()
+        schema = loaded.spec.parameters or {}
+        self.def_words: dict[str, Words] = {}
+        for def_name in (schema.get("$defs") or {}):
+            self.def_words[def_name] = self._claim(self.tool_words + identifier_words(def_name, "def"))
+
+    def _claim(self, words: Words) -> Words:
+        """Reserve a declaration name, numbering later clashes (create·issue·label, create·issue·label·2)."""
+        candidate, number = words, 2
+        while candidate in self.reserved:
+            candidate = words + (str(number),)
+            number += 1
+        self.reserved.add(candidate)
+        return candidate
+
+    def build(self) -> ir.Tool:
+        spec = self.loaded.spec
+        schema = spec.parameters
+        params: Words | None = None
+        if schema is not None:
+            params = self._claim(self.tool_words + ("params",))
+            self._struct(schema, params, ("parameters",), base=self.tool_words)
+            for def_name, def_schema in (schema.get("$defs") or {}).items():
+                self._declare(def_schema, self.def_words[def_name], ("parameters", "$defs", def_name))
+        name_pos = self.loaded.document.position_of_value(())
+        return ir.Tool(
+            name=spec.name,
+            words=self.tool_words,
+            source=self.loaded.file,
+            description=spec.description,
+            options=ir.Options(
+                is_terminal=spec.is_terminal,
+                defer=spec.defer,
+                skip_permission=spec.skip_permission,
+                overrides_built_in_tool=spec.overrides_built_in_tool,
+                metadata=spec.metadata or None,
+            ),
+            wire_parameters=schema,
+            params=params,
+            decls=tuple(_mark_recursive(list(self.decls.values()))),
+            line=name_pos.line,
+            column=name_pos.column,
+        )
+
+    # -- declarations -------------------------------------------------------------------------------
+
+    def _declare(self, schema: dict[str, Any], name: Words, path: Path) -> None:
+        """Declare `name` for a `$defs` entry: a struct, an enum, or an alias of whatever else it is."""
+        if _is_struct(schema):
+            self._struct(schema, name, path)
+        elif _enum_values(schema) is not None and "$ref" not in schema:
+            nullable, decl = self._enum(schema, name)
+            if nullable:  # a nullable enum definition: the enum plus an alias that allows null
+                enum_name = self._claim(name + ("value",))
+                self.decls[enum_name] = ir.EnumDecl(enum_name, decl.description, decl.members, decl.base)
+                self.decls[name] = ir.AliasDecl(name, schema.get("description"), ir.NullableType(ir.NamedType(enum_name)))
+            else:
+                self.decls[name] = decl
+        else:
+            self.decls[name] = ir.AliasDecl(name, schema.get("description"), ir.AnyType())  # placeholder keeps order
+            self.decls[name] = ir.AliasDecl(name, schema.get("description"), self._type(schema, name, path))
+
+    def _struct(self, schema: dict[str, Any], name: Words, path: Path, base: Words | None = None) -> None:
+        """Declare struct `name`; nested declarations are named `base` (default: `name`) + property words."""
+        self.decls[name] = ir.StructDecl(name, schema.get("description"), ())  # placeholder keeps order
+        required = set(schema.get("required") or ())
+        fields = []
+        for wire_name, prop in (schema.get("properties") or {}).items():
+            prop_path = path + ("properties", wire_name)
+            words = identifier_words(wire_name, "field")
+            pos = self.loaded.document.position_of_key(prop_path)
+            fields.append(
+                ir.Field(
+                    wire_name=wire_name,
+                    words=words,
+                    type=self._type(prop, (base or name) + words, prop_path),
+                    required=wire_name in required,
+                    description=prop.get("description"),
+                    default=prop.get("default", ir.MISSING),
+                    line=pos.line,
+                    column=pos.column,
+                )
+            )
+        additional = schema.get("additionalProperties", True)
+        if additional is True:
+            extra: Any = "open"
+        elif additional is False:
+            extra = "closed"
+        else:
+            extra = self._type(additional, name + ("value",), path + ("additionalProperties",))
+        self.decls[name] = ir.StructDecl(name, schema.get("description"), tuple(fields), extra)
+
+    def _enum(self, schema: dict[str, Any], name: Words) -> tuple[bool, ir.EnumDecl]:
+        values = _enum_values(schema) or []
+        nullable = None in values
+        values = [value for value in values if value is not None]
+        members = tuple(ir.EnumMember(value, identifier_words(_member_text(value), "empty")) for value in values)
+        return nullable, ir.EnumDecl(name, schema.get("description"), members, _enum_base(values))
+
+    # -- types -------------------------------------------------------------------------------------
+
+    def _type(self, schema: Any, context: Words, path: Path) -> ir.TypeRef:
+        """The type of the value `schema` describes; `context` names any declaration it needs."""
+        if not isinstance(schema, dict):
+            return ir.AnyType()
+        if "$ref" in schema:
+            return ir.NamedType(self.def_words[schema["$ref"].split("/")[-1]])
+        if "anyOf" in schema:
+            index = 0 if schema["anyOf"][1] == {"type": "null"} else 1
+            inner = self._type(schema["anyOf"][index], context, path + ("anyOf", index))
+            return inner if isinstance(inner, ir.NullableType) else ir.NullableType(inner)
+        declared = schema.get("type")
+        nullable = isinstance(declared, list)
+        kind = next((t for t in declared if t != "null"), None) if nullable else declared
+        result = self._non_null_type(schema, kind, context, path)
+        if isinstance(result, ir.NullableType) or isinstance(result, ir.NullType):
+            return result
+        return ir.NullableType(result) if nullable else result
+
+    def _non_null_type(self, schema: dict[str, Any], kind: str | None, context: Words, path: Path) -> ir.TypeRef:
+        values = _enum_values(schema)
+        if values is not None:
+            if all(value is None for value in values):
+                return ir.NullType()
+            name = self._claim(context)
+            nullable, decl = self._enum(schema, name)
+            self.decls[name] = decl
+            return ir.NullableType(ir.NamedType(name)) if nullable else ir.NamedType(name)
+        if kind == "object" or (kind is None and "properties" in schema):
+            if "properties" in schema or schema.get("additionalProperties") is False:
+                name = self._claim(context)
+                self._struct(schema, name, path)
+                return ir.NamedType(name)
+            values_schema = schema.get("additionalProperties", True)
+            if values_schema is True:
+                return ir.MapType(ir.AnyType())
+            return ir.MapType(self._type(values_schema, context + ("value",), path + ("additionalProperties",)))
+        if kind == "array":
+            if "items" not in schema:
+                return ir.ArrayType(ir.AnyType())
+            return ir.ArrayType(self._type(schema["items"], context + ("item",), path + ("items",)))
+        if kind in ir.SCALAR_KINDS:
+            return ir.ScalarType(kind, schema.get("format"))
+        if kind == "null":
+            return ir.NullType()
+        return ir.AnyType()
+
+
+def _is_struct(schema: dict[str, Any]) -> bool:
+    kind = schema.get("type")
+    kind = next((t for t in kind if t != "null"), None) if isinstance(kind, list) else kind
+    plain = "$ref" not in schema and "anyOf" not in schema and "enum" not in schema and "const" not in schema
+    nullable = isinstance(schema.get("type"), list)
+    return plain and not nullable and (kind == "object" or kind is None) and "properties" in schema
+
+
+def _enum_values(schema: dict[str, Any]) -> list[Any] | None:
+    if "enum" in schema:
+        return list(schema["enum"])
+    if "const" in schema and not isinstance(schema["const"], (dict, list)):
+        return [schema["const"]]
+    return None
+
+
+def _member_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        text = repr(value).replace("-", "minus ").replace(".", " point ").replace("+", " ")
+        return "value " + text if not text.startswith("minus") else text
+    return str(value)
+
+
+def _enum_base(values: list[Any]) -> str:
+    if values and all(isinstance(v, str) for v in values):
+        return "string"
+    if values and all(isinstance(v, bool) for v in values):
+        return "boolean"
+    if values and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        return "integer"
+    if values and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+        return "number"
+    return "mixed"
+
+
+def _references(type_ref: Any) -> set[Words]:
+    if isinstance(type_ref, ir.NamedType):
+        return {type_ref.name}
+    if isinstance(type_ref, ir.ArrayType):
+        return _references(type_ref.items)
+    if isinstance(type_ref, ir.MapType):
+        return _references(type_ref.values)
+    if isinstance(type_ref, ir.NullableType):
+        return _references(type_ref.inner)
+    return set()
+
+
+def _decl_references(decl: ir.Decl) -> set[Words]:
+    if isinstance(decl, ir.StructDecl):
+        refs: set[Words] = set()
+        for f in decl.fields:
+            refs |= _references(f.type)
+        if not isinstance(decl.additional, str):
+            refs |= _references(decl.additional)
+        return refs
+    if isinstance(decl, ir.AliasDecl):
+        return _references(decl.target)
+    return set()
+
+
+def _mark_recursive(decls: list[ir.Decl]) -> list[ir.Decl]:
+    """Flag every declaration that can reach itself, so targets know where indirection is needed."""
+    edges = {decl.name: _decl_references(decl) for decl in decls}
+
+    def reaches_self(start: Words) -> bool:
+        seen: set[Words] = set()
+        stack = list(edges.get(start, ()))
+        while stack:
+            current = stack.pop()
+            if current == start:
+                return True
+            if current not in seen:
+                seen.add(current)
+                stack.extend(edges.get(current, ()))
+        return False
+
+    marked: list[ir.Decl] = []
+    for decl in decls:
+        if isinstance(decl, (ir.StructDecl, ir.AliasDecl)) and reaches_self(decl.name):
+            decl = type(decl)(**{**decl.__dict__, "recursive": True})
+        marked.append(decl)
+    return marked
+
+
+def build_tools(loaded: list[LoadedSpec]) -> list[ir.Tool]:
+    """The intermediate model of every loaded spec, in the order given (path order)."""
+    return [_ToolBuilder(item).build() for item in loaded]

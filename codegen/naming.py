@@ -1,0 +1,120 @@
+"""One word splitter for every language; each target only chooses how to join the words.
+
+Names are kept as word lists in the intermediate model and never pre-cased. Identifiers are ASCII in every
+target: a non-ASCII character becomes a `u<hex>` word, so `名前` is `u540d_u524d` in snake case, stable on any
+machine and legal everywhere. A name whose first word starts with a digit gets the word `the` in front
+(`2fa_code` → `the_2fa_code`), since no target allows a leading digit and Python reserves a leading `_`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+Words = tuple[str, ...]
+
+# Lower→Upper boundary, ACRONYM→Word boundary, letter↔digit boundary.
+_BOUNDARY = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])")
+_ASCII_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def split_words(text: str) -> Words:
+    """`maxResults`, `max-results`, `MAX_RESULTS`, `max results` → ('max', 'results'); `X-Request-ID` →
+    ('x', 'request', 'id'); `user.id` → ('user', 'id'); `HTTPServer2` → ('http', 'server', '2')."""
+    words: list[str] = []
+    chunk: list[str] = []
+
+    def flush() -> None:
+        if chunk:
+            for part in _ASCII_WORD.findall("".join(chunk)):
+                words.extend(piece.lower() for piece in _BOUNDARY.split(part) if piece)
+            chunk.clear()
+
+    for char in text:
+        if char.isascii():
+            chunk.append(char)
+        else:
+            flush()
+            if char.isalnum():
+                words.append(f"u{ord(char):x}")
+    flush()
+    return tuple(words)
+
+
+def identifier_words(text: str, fallback: str = "value") -> Words:
+    """Words that make a legal identifier in every target (never empty, never starting with a digit)."""
+    words = split_words(text) or (fallback,)
+    if words[0][0].isdigit():
+        words = ("the",) + words
+    return words
+
+
+def _cap(word: str) -> str:
+    return word[:1].upper() + word[1:]
+
+
+def pascal(words: Iterable[str]) -> str:
+    return "".join(_cap(word) for word in words)
+
+
+def camel(words: Iterable[str]) -> str:
+    words = list(words)
+    return words[0] + pascal(words[1:]) if words else ""
+
+
+def snake(words: Iterable[str]) -> str:
+    return "_".join(words)
+
+
+def screaming_snake(words: Iterable[str]) -> str:
+    return "_".join(word.upper() for word in words)
+
+
+def kebab(words: Iterable[str]) -> str:
+    return "-".join(words)
+
+
+STYLES: dict[str, Callable[[Iterable[str]], str]] = {
+    "pascal": pascal,
+    "camel": camel,
+    "snake": snake,
+    "screaming_snake": screaming_snake,
+    "kebab": kebab,
+}
+
+
+@dataclass(frozen=True)
+class Renamed:
+    """An identifier that had to change to stay unique: the collision is worth a warning."""
+
+    original: str
+    chosen: str
+    clashed_with: str
+
+
+def unique_identifiers(
+    candidates: list[str], taken: Iterable[str] = (), casefold: bool = False
+) -> tuple[list[str], list[Renamed]]:
+    """Make every candidate unique (in order) by appending `2`, `3`, … to later duplicates.
+
+    `taken` names (keywords, SDK types, other declarations) also count as used. With `casefold`, names
+    that differ only in case are treated as clashing (file names on case-insensitive file systems).
+    """
+
+    def key(name: str) -> str:
+        return name.casefold() if casefold else name
+
+    used = {key(name): name for name in taken}
+    chosen: list[str] = []
+    renamed: list[Renamed] = []
+    for name in candidates:
+        result, suffix = name, 2
+        while key(result) in used:
+            result = f"{name}{suffix}"
+            suffix += 1
+        if result != name:
+            renamed.append(Renamed(name, result, used[key(name)]))
+        used[key(result)] = result
+        chosen.append(result)
+    return chosen, renamed

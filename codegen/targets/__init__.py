@@ -1,0 +1,35 @@
+"""Target registry: every module in this package that defines `TARGET` is an output language."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+
+from .base import PlannedFile, Reporter, Target
+
+__all__ = ["PlannedFile", "Reporter", "Target", "all_targets", "target_names", "get_target"]
+
+
+@cache
+def all_targets() -> tuple[Target, ...]:
+    found = []
+    for module_info in pkgutil.iter_modules(__path__):
+        if module_info.name.startswith("_") or module_info.name in {"base", "common"}:
+            continue
+        module = importlib.import_module(f"{__name__}.{module_info.name}")
+        target = getattr(module, "TARGET", None)
+        if target is not None:
+            found.append(target)
+    return tuple(sorted(found, key=lambda t: (t.order, t.name)))
+
+
+def target_names() -> list[str]:
+    return [target.name for target in all_targets()]
+
+
+def get_target(name: str) -> Target:
+    for target in all_targets():
+        if target.name == name:
+            return target
+    raise KeyError(name)

@@ -1,0 +1,68 @@
+"""Shared helpers for the test suite: spec sets, generation into a temporary folder, toolchain gating."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from codegen.generate import load_tools, render_outputs
+from codegen.loader import load_specs
+from codegen.wire import expected_wire, normalize_declaration, normalize_wire
+
+REPO = Path(__file__).resolve().parent.parent
+SPECS = REPO / "specs"
+EDGE_SPECS = REPO / "tests" / "edge_specs"
+ALL_SPEC_DIRS = [SPECS, EDGE_SPECS]
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+# Toolchain downloads (npm packages, Go modules, crates, Maven artifacts) are cached outside the clone.
+CACHE = Path(os.environ.get("TOOLGEN_TEST_CACHE", Path.home() / ".cache" / "toolgen-tests"))
+
+
+def require(condition: bool, reason: str) -> None:
+    """Outside CI, skip with `reason` when a toolchain is missing; in CI that is a failure, never a skip."""
+    if condition:
+        return
+    if IN_CI:
+        pytest.fail(f"required in CI: {reason}")
+    pytest.skip(reason)
+
+
+def require_executable(name: str) -> str:
+    found = shutil.which(name)
+    require(found is not None, f"{name} is not installed")
+    return found  # type: ignore[return-value]
+
+
+def write_outputs(target: str, out: Path, spec_dirs: list[Path] | None = None) -> Path:
+    """Generate `target` for the spec dirs into out/<target>/ and return that folder."""
+    tools, _ = load_tools(spec_dirs or ALL_SPEC_DIRS)
+    outputs, _ = render_outputs(tools, [target])
+    for relative, text in outputs.items():
+        path = out / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return out / target
+
+
+def expected_wires(spec_dirs: list[Path] | None = None) -> dict[str, dict[str, Any]]:
+    """Tool name → normalized expected wire declaration, for every spec in the dirs."""
+    loaded, problems = load_specs(spec_dirs or ALL_SPEC_DIRS)
+    assert not [p for p in problems if p.is_error], problems
+    return {item.spec.name: normalize_wire(expected_wire(item.spec)) for item in loaded}
+
+
+def assert_wire_matches(actual: dict[str, Any], spec_dirs: list[Path] | None = None) -> None:
+    """`actual` maps tool name → wire JSON printed by a real SDK; each must equal the spec's expected wire."""
+    expected = expected_wires(spec_dirs)
+    assert sorted(actual) == sorted(expected), "the SDK program did not build every tool"
+    mismatched = {
+        name: {"expected": expected[name], "actual": normalize_declaration(actual[name])}
+        for name in expected
+        if normalize_declaration(actual[name]) != expected[name]
+    }
+    assert not mismatched, json.dumps(mismatched, indent=2, ensure_ascii=False)[:20000]
