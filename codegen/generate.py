@@ -17,7 +17,8 @@ from .irbuild import build_tools
 from .loader import load_specs
 from .render import render
 from .targets import Reporter, all_targets, get_target
-from .writer import Changes, apply, compare
+from .manifest import build_manifest, manifest_path
+from .writer import Changes, apply, atomic_write, compare
 from .yamlload import DEFAULT_MAX_BYTES
 
 
@@ -64,12 +65,30 @@ def run(
     options: Mapping[str, Mapping[str, Any]] | None = None,
     templates: str | None = None,
     max_spec_bytes: int = DEFAULT_MAX_BYTES,
+    request: dict[str, Any] | None = None,
 ) -> Result:
     """Generate (write=True) or check (write=False) the output folder for the specs under `paths`."""
     chosen = list(targets) if targets else [target.name for target in all_targets()]
     tools, warnings = load_tools(paths, max_spec_bytes)
     planned, render_warnings = render_outputs(tools, chosen, options, templates)
     changes = compare(out, planned, chosen)
+    all_warnings = warnings + render_warnings
     if write:
         apply(out, planned, changes)
-    return Result(tools, planned, changes, warnings + render_warnings, chosen)
+        _write_manifest(paths, out, request or {}, templates, planned, all_warnings)
+    return Result(tools, planned, changes, all_warnings, chosen)
+
+
+def _write_manifest(
+    paths: Sequence[Path], out: Path, request: dict[str, Any], templates: str | None,
+    planned: dict[str, str], warnings: list[Diagnostic],
+) -> None:
+    """Record what this run read and wrote, so the next unchanged `check` or `generate` can skip all work."""
+    text = build_manifest(list(paths), request, templates, planned, [str(w) for w in warnings])
+    path = manifest_path(out)
+    try:
+        if path.read_text("utf-8") == text:
+            return
+    except OSError:
+        pass
+    atomic_write(path, text)

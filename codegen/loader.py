@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from .discover import display_path, find_spec_files
 from .errors import Diagnostic
 from .spec import ToolSpec, build_spec
 from .yamlload import DEFAULT_MAX_BYTES, LocatedDocument, load_yaml
-
-SPEC_SUFFIXES = (".yaml", ".yml")
-
 
 @dataclass(frozen=True)
 class LoadedSpec:
@@ -20,34 +17,6 @@ class LoadedSpec:
     file: str
     spec: ToolSpec
     document: LocatedDocument
-
-
-def display_path(path: Path) -> str:
-    """Paths in messages and headers: relative to the working directory when inside it, with '/'."""
-    try:
-        shown = path.resolve().relative_to(Path.cwd().resolve())
-    except ValueError:
-        shown = path
-    return shown.as_posix()
-
-
-def find_spec_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
-    """Files given as such, plus every *.yaml / *.yml below folders, sorted and without repeats."""
-    found: dict[str, Path] = {}
-    problems: list[Diagnostic] = []
-    for path in paths:
-        if path.is_dir():
-            for root, dirs, files in os.walk(path):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                for name in files:
-                    if name.endswith(SPEC_SUFFIXES):
-                        file = Path(root) / name
-                        found.setdefault(display_path(file), file)
-        elif path.is_file():
-            found.setdefault(display_path(path), path)
-        else:
-            problems.append(Diagnostic(path.as_posix(), 1, 1, "no such file or folder"))
-    return [found[key] for key in sorted(found)], problems
 
 
 def load_specs(

@@ -7,13 +7,7 @@ from pathlib import Path
 
 import jinja2
 
-PACKAGE_TEMPLATES = Path(__file__).parent / "templates"  # inside an installed wheel
-REPO_TEMPLATES = Path(__file__).parent.parent / "templates"  # in a source checkout
-
-
-def builtin_template_root() -> Path:
-    return PACKAGE_TEMPLATES if PACKAGE_TEMPLATES.is_dir() else REPO_TEMPLATES
-
+from .template_paths import builtin_template_root
 
 @cache
 def environment(target: str, override_root: str | None = None) -> jinja2.Environment:
