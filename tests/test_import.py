@@ -1,0 +1,91 @@
+"""`toolgen import`: MCP, OpenAI and Copilot wire lists become specs whose wire parameters equal the source schema."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from codegen.importer import detect_format, import_tools
+from codegen.loader import load_specs
+from codegen.wire import expected_wire
+
+FIXTURES = Path(__file__).parent / "import_fixtures"
+
+
+def _import(name):
+    text = (FIXTURES / name).read_text()
+    return json.loads(text), *import_tools(text, name)
+
+
+def _round_trip(tmp_path, tools, fmt):
+    for tool in tools:
+        (tmp_path / tool.file_name()).write_text(tool.to_yaml("fixture.json", fmt))
+    loaded, problems = load_specs([tmp_path])
+    assert not problems, [str(p) for p in problems]
+    return {item.spec.name: expected_wire(item.spec) for item in loaded}
+
+
+def test_formats_are_detected():
+    assert detect_format({"tools": [{"name": "a", "inputSchema": {}}]}) == "mcp"
+    assert detect_format([{"type": "function", "function": {"name": "a"}}]) == "openai"
+    assert detect_format([{"name": "a", "description": "b", "parameters": {}}]) == "copilot"
+
+
+def test_mcp_round_trip_keeps_every_schema(tmp_path):
+    source, fmt, tools, problems = _import("mcp_tools_list.json")
+    assert fmt == "mcp"
+    wires = _round_trip(tmp_path, tools, fmt)
+    for item in source["result"]["tools"]:
+        if item["name"] == "search_code":
+            continue  # unsupported schema: reported below, not imported
+        assert wires[item["name"]]["parameters"] == item["inputSchema"]
+        assert wires[item["name"]]["description"] == item["description"]
+
+
+def test_mcp_annotations_are_kept_as_metadata_and_drops_are_commented():
+    _, fmt, tools, _ = _import("mcp_tools_list.json")
+    first = tools[0]
+    assert first.spec["metadata"] == {"mcpAnnotations": {"readOnlyHint": True, "openWorldHint": True}}
+    text = first.to_yaml("mcp_tools_list.json", fmt)
+    assert "# dropped: annotations.title" in text and "# dropped: title" in text
+
+
+def test_unsupported_schema_is_reported_with_its_pointer_and_not_written():
+    _, _, tools, problems = _import("mcp_tools_list.json")
+    assert "search_code" not in [t.name for t in tools]
+    assert len(problems) == 1
+    message = str(problems[0])
+    assert message.startswith("mcp_tools_list.json:67:22: error: /result/tools/4/inputSchema/properties/sort/oneOf:")
+    assert '"oneOf" is not supported' in message
+
+
+def test_openai_round_trip(tmp_path):
+    source, fmt, tools, problems = _import("openai_functions.json")
+    assert fmt == "openai" and not problems
+    wires = _round_trip(tmp_path, tools, fmt)
+    assert wires["get_weather"]["parameters"] == source[0]["function"]["parameters"]
+    assert wires["get_time"]["parameters"] == source[1]["parameters"]
+    assert "# dropped: strict" in tools[0].to_yaml("x", fmt)
+
+
+def test_copilot_wire_round_trip_keeps_options(tmp_path):
+    source, fmt, tools, problems = _import("copilot_wire.json")
+    assert fmt == "copilot" and not problems
+    wires = _round_trip(tmp_path, tools, fmt)
+    for item in source:
+        expected = {k: v for k, v in item.items() if k != "namespacedName"}
+        assert wires[item["name"]] == expected
+
+
+def test_yaml_output_is_stable_and_block_style():
+    _, fmt, tools, _ = _import("copilot_wire.json")
+    text = tools[0].to_yaml("copilot_wire.json", fmt)
+    assert text == tools[0].to_yaml("copilot_wire.json", fmt)
+    assert "{" not in text.split("parameters:")[1]
+    assert text.index("name:") < text.index("description:") < text.index("isTerminal:") < text.index("parameters:")
+
+
+def test_invalid_json_is_located():
+    fmt, tools, problems = import_tools('{"tools": [\n  {"name": }', "broken.json")
+    assert not tools
+    assert str(problems[0]).startswith("broken.json:2:")
