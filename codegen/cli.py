@@ -14,6 +14,8 @@ from .errors import ToolgenError
 EXIT_OK, EXIT_DRIFT, EXIT_INVALID = 0, 1, 2
 DEFAULT_SPECS = Path("specs")
 DEFAULT_OUT = Path("generated")
+# Equal to yamlload.DEFAULT_MAX_BYTES (a test says so); not imported, so loading the CLI does not load PyYAML.
+DEFAULT_MAX_SPEC_BYTES = 1024 * 1024
 
 
 def _target_names() -> list[str]:
@@ -22,11 +24,18 @@ def _target_names() -> list[str]:
     return target_names()
 
 
-def _fail(error: ToolgenError) -> None:
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' if count != 1 else ''}"
+
+
+def _fail(error: ToolgenError, writes: bool = True) -> None:
+    """Print every diagnostic, one line each, a summary, and exit 2. Never a traceback for bad input."""
     for diagnostic in error.diagnostics:
         click.echo(str(diagnostic), err=True)
-    count = sum(1 for d in error.diagnostics if d.is_error)
-    click.echo(f"toolgen: {count} error{'s' if count != 1 else ''}; nothing written", err=True)
+    errors = [d for d in error.diagnostics if d.is_error]
+    files = len({d.file for d in errors})
+    summary = f"toolgen: {_plural(len(errors), 'error')} in {_plural(files, 'file')}"
+    click.echo(summary + ("; nothing written" if writes else ""), err=True)
     sys.exit(EXIT_INVALID)
 
 
@@ -60,14 +69,30 @@ def main() -> None:
 
 paths_argument = click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 out_option = click.option(
-    "--out", type=click.Path(path_type=Path, file_okay=False), default=DEFAULT_OUT, show_default=True,
+    "--out",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=DEFAULT_OUT,
+    show_default=True,
     help="Output root; each language goes to OUT/<target>/.",
+)
+
+
+max_spec_bytes_option = click.option(
+    "--max-spec-bytes",
+    type=click.IntRange(min=1),
+    default=DEFAULT_MAX_SPEC_BYTES,
+    show_default=True,
+    metavar="BYTES",
+    help="Reject spec files larger than this.",
 )
 
 
 def _lang_option(func):
     return click.option(
-        "--lang", "langs", multiple=True, metavar="TARGET",
+        "--lang",
+        "langs",
+        multiple=True,
+        metavar="TARGET",
         help="Only this target (repeatable): nodejs, python, go, dotnet, java, rust. Default: all.",
     )(func)
 
@@ -78,13 +103,16 @@ def _check_langs(langs: tuple[str, ...]) -> list[str] | None:
     known = _target_names()
     for lang in langs:
         if lang not in known:
-            raise click.BadParameter(f"unknown target {lang!r}; choose from {', '.join(known)}", param_hint="--lang")
+            raise click.BadParameter(
+                f"unknown target {lang!r}; choose from {', '.join(known)}", param_hint="--lang"
+            )
     return list(dict.fromkeys(langs))
 
 
-@main.command()
+@main.command(short_help="Check specs; report every problem as FILE:LINE:COL.")
 @paths_argument
-def validate(paths: tuple[Path, ...]) -> None:
+@max_spec_bytes_option
+def validate(paths: tuple[Path, ...], max_spec_bytes: int) -> None:
     """Check specs and report every problem as FILE:LINE:COL: error: MESSAGE.
 
     PATHS are spec files or folders searched recursively for *.yaml and *.yml (default: specs/).
@@ -96,19 +124,25 @@ def validate(paths: tuple[Path, ...]) -> None:
     from .generate import load_tools
 
     try:
-        tools, warnings = load_tools(_paths(paths))
+        tools, warnings = load_tools(_paths(paths), max_spec_bytes)
     except ToolgenError as error:
-        _fail(error)
+        _fail(error, writes=False)
     _warn(warnings)
     click.echo(f"{len(tools)} spec{'s' if len(tools) != 1 else ''} valid")
 
 
-@main.command()
+@main.command(short_help="Render specs into OUT/<target>/ for each language.")
 @paths_argument
 @out_option
 @_lang_option
-def generate(paths: tuple[Path, ...], out: Path, langs: tuple[str, ...]) -> None:
+@max_spec_bytes_option
+def generate(
+    paths: tuple[Path, ...], out: Path, langs: tuple[str, ...], max_spec_bytes: int
+) -> None:
     """Render every spec into OUT/<target>/ for each target; only changed files are rewritten.
+
+    PATHS are spec files or folders searched recursively (default: specs/). When any spec is invalid,
+    every problem is reported and nothing is written (exit 2).
 
     \b
     Example:
@@ -117,9 +151,17 @@ def generate(paths: tuple[Path, ...], out: Path, langs: tuple[str, ...]) -> None
     from .generate import run
 
     try:
-        result = run(_paths(paths), out, _check_langs(langs), write=True)
+        result = run(
+            _paths(paths), out, _check_langs(langs), write=True, max_spec_bytes=max_spec_bytes
+        )
     except ToolgenError as error:
         _fail(error)
+    except OSError as exc:  # a read-only or full disk is not a bug: say what failed, no traceback
+        click.echo(
+            f"toolgen: cannot write to {out.as_posix()}: {exc.strerror or exc} ({exc.filename})",
+            err=True,
+        )
+        sys.exit(EXIT_INVALID)
     _warn(result.warnings)
     changes = result.changes
     click.echo(
@@ -128,12 +170,15 @@ def generate(paths: tuple[Path, ...], out: Path, langs: tuple[str, ...]) -> None
     )
 
 
-@main.command()
+@main.command(short_help="Exit 1 with a diff when OUT is stale (CI, pre-commit).")
 @paths_argument
 @out_option
 @_lang_option
-def check(paths: tuple[Path, ...], out: Path, langs: tuple[str, ...]) -> None:
+@max_spec_bytes_option
+def check(paths: tuple[Path, ...], out: Path, langs: tuple[str, ...], max_spec_bytes: int) -> None:
     """Exit 1 with a diff when OUT is not what `generate` would write; 0 when up to date; 2 on bad input.
+
+    PATHS are spec files or folders searched recursively (default: specs/). Nothing is written.
 
     \b
     Example (CI or pre-commit):
@@ -142,9 +187,11 @@ def check(paths: tuple[Path, ...], out: Path, langs: tuple[str, ...]) -> None:
     from .generate import run
 
     try:
-        result = run(_paths(paths), out, _check_langs(langs), write=False)
+        result = run(
+            _paths(paths), out, _check_langs(langs), write=False, max_spec_bytes=max_spec_bytes
+        )
     except ToolgenError as error:
-        _fail(error)
+        _fail(error, writes=False)
     _warn(result.warnings)
     changes = result.changes
     if not changes.stale:
@@ -154,11 +201,19 @@ def check(paths: tuple[Path, ...], out: Path, langs: tuple[str, ...]) -> None:
         old = changes.old_text.get(relative) or ""
         new = result.planned.get(relative, "")
         diff = difflib.unified_diff(
-            old.splitlines(keepends=True), new.splitlines(keepends=True),
-            fromfile=f"a/{(out / relative).as_posix()}", tofile=f"b/{(out / relative).as_posix()}",
+            old.splitlines(keepends=True),
+            new.splitlines(keepends=True),
+            fromfile=f"a/{(out / relative).as_posix()}",
+            tofile=f"b/{(out / relative).as_posix()}",
         )
         click.echo("".join(diff), nl=False)
-    command = ["toolgen", "generate", *[p.as_posix() for p in _paths(paths)], "--out", out.as_posix()]
+    command = [
+        "toolgen",
+        "generate",
+        *[p.as_posix() for p in _paths(paths)],
+        "--out",
+        out.as_posix(),
+    ]
     command += [f"--lang {lang}" for lang in langs]
     click.echo(
         f"toolgen: {len(changes.written)} stale, {len(changes.removed)} orphaned file(s); "
@@ -168,8 +223,13 @@ def check(paths: tuple[Path, ...], out: Path, langs: tuple[str, ...]) -> None:
     sys.exit(EXIT_DRIFT)
 
 
-@main.command()
-@click.option("--out", "out_file", type=click.Path(path_type=Path, dir_okay=False), help="Write to FILE instead of stdout.")
+@main.command(short_help="Print the spec format's JSON Schema, for editors.")
+@click.option(
+    "--out",
+    "out_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write to FILE instead of stdout.",
+)
 def schema(out_file: Path | None) -> None:
     """Print the JSON Schema (draft 2020-12) of the spec format, for editor completion.
 

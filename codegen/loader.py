@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .discover import display_path, find_spec_files
 from .errors import Diagnostic
-from .spec import ToolSpec, build_spec
-from .yamlload import DEFAULT_MAX_BYTES, LocatedDocument, load_yaml
+from .spec import TOOL_NAME_PATTERN, ToolSpec, build_spec
+from .yamlload import DEFAULT_MAX_BYTES, LocatedDocument, load_yaml, size_problem
+
+SPEC_SUFFIXES = (".yaml", ".yml")
+
 
 @dataclass(frozen=True)
 class LoadedSpec:
@@ -19,50 +23,108 @@ class LoadedSpec:
     document: LocatedDocument
 
 
+def display_path(path: Path) -> str:
+    """Paths in messages and headers: relative to the working directory when inside it, with '/'."""
+    try:
+        shown = path.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        shown = path
+    return shown.as_posix()
+
+
+def find_spec_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
+    """Files given as such, plus every *.yaml / *.yml below folders, sorted and without repeats.
+
+    A folder without any spec is an error: `generate` would otherwise delete every generated file.
+    """
+    found: dict[str, Path] = {}
+    problems: list[Diagnostic] = []
+    for path in paths:
+        if path.is_dir():
+            before = len(found)
+            for root, dirs, files in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                for name in files:
+                    if name.endswith(SPEC_SUFFIXES):
+                        file = Path(root) / name
+                        found.setdefault(display_path(file), file)
+            if len(found) == before and not any(_is_below(file, path) for file in found.values()):
+                problems.append(
+                    Diagnostic(
+                        path.as_posix(), 1, 1, "no *.yaml or *.yml spec files in this folder"
+                    )
+                )
+        elif path.is_file():
+            found.setdefault(display_path(path), path)
+        else:
+            problems.append(Diagnostic(path.as_posix(), 1, 1, "no such file or folder"))
+    return [found[key] for key in sorted(found)], problems
+
+
+def _is_below(file: Path, folder: Path) -> bool:
+    try:
+        file.resolve().relative_to(folder.resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def _read(path: Path, shown: str, max_bytes: int) -> bytes | Diagnostic:
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:  # refuse before reading a huge file into memory
+            return size_problem(shown, size, max_bytes)
+        return path.read_bytes()
+    except OSError as exc:
+        return Diagnostic(shown, 1, 1, f"cannot read: {exc.strerror or exc}")
+
+
 def load_specs(
     paths: list[Path], max_bytes: int = DEFAULT_MAX_BYTES
 ) -> tuple[list[LoadedSpec], list[Diagnostic]]:
     """Load and validate every spec under `paths`. Returns the valid specs and every diagnostic."""
     files, problems = find_spec_files(paths)
     loaded: list[LoadedSpec] = []
+    documents: list[LocatedDocument] = []
     for path in files:
         shown = display_path(path)
-        try:
-            size = path.stat().st_size
-            if size > max_bytes:  # refuse before reading a huge file into memory
-                problems.append(
-                    Diagnostic(shown, 1, 1, f"file is {size} bytes; the limit is {max_bytes} bytes (max_spec_bytes)")
-                )
-                continue
-            data = path.read_bytes()
-        except OSError as exc:
-            problems.append(Diagnostic(shown, 1, 1, f"cannot read: {exc.strerror or exc}"))
+        data = _read(path, shown, max_bytes)
+        if isinstance(data, Diagnostic):
+            problems.append(data)
             continue
         document = load_yaml(shown, data, max_bytes)
         if isinstance(document, Diagnostic):
             problems.append(document)
             continue
+        documents.append(document)
         spec, spec_problems = build_spec(document)
         problems.extend(spec_problems)
         if spec is not None:
             loaded.append(LoadedSpec(shown, spec, document))
-    problems.extend(_duplicate_names(loaded))
+    problems.extend(_duplicate_names(documents))
     return loaded, problems
 
 
-def _duplicate_names(loaded: list[LoadedSpec]) -> list[Diagnostic]:
-    first_file: dict[str, LoadedSpec] = {}
+_TOOL_NAME = re.compile(TOOL_NAME_PATTERN)
+
+
+def _duplicate_names(documents: list[LocatedDocument]) -> list[Diagnostic]:
+    """Two files declaring one tool name; checked on every document with a usable name, valid or not."""
+    first_file: dict[str, str] = {}
     problems = []
-    for item in loaded:  # already in path order, so the second file is the one reported
-        earlier = first_file.setdefault(item.spec.name, item)
-        if earlier is not item:
-            pos = item.document.position_of_value(("name",))
+    for document in documents:  # already in path order, so the second file is the one reported
+        name = document.value.get("name") if isinstance(document.value, dict) else None
+        if not isinstance(name, str) or not _TOOL_NAME.fullmatch(name):
+            continue
+        earlier = first_file.setdefault(name, document.file)
+        if earlier != document.file:
+            pos = document.position_of_value(("name",))
             problems.append(
                 Diagnostic(
-                    item.file,
+                    document.file,
                     pos.line,
                     pos.column,
-                    f'duplicate tool name "{item.spec.name}": also defined in {earlier.file}',
+                    f'duplicate tool name "{name}": also defined in {earlier}',
                 )
             )
     return problems

@@ -1,0 +1,590 @@
+"""The Python target: one module per tool (pydantic v2 models, the spec's schema, a factory) and a package
+`__init__.py` that re-exports every tool's public names with relative imports.
+
+The factory builds the tool with the SDK's `define_tool(..., params_type=Model)`, so the SDK itself validates
+the arguments into the model and turns validation errors into failure results, then swaps in the spec's own
+schema with `dataclasses.replace`: the schema pydantic derives from a model (titles, `anyOf` nulls) is not the
+spec's. Every identifier, literal and import is decided here; templates/python/ only loops and interpolates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .. import ir
+from ..naming import Words, pascal, screaming_snake, snake, unique_identifiers
+from .base import PlannedFile, Reporter, Target
+from .python_syntax import (
+    KEYWORDS,
+    PYDANTIC_PROTECTED_PREFIX,
+    comment,
+    docstring,
+    field_identifier,
+    py_literal,
+    py_str,
+)
+
+# Modules a generated tool module imports. A tool module of the same name would shadow them when the folder is
+# on sys.path (a script run from inside it), and a keyword cannot be imported at all.
+RESERVED_MODULE_NAMES = frozenset(
+    {
+        "__future__",
+        "collections",
+        "copilot",
+        "copy",
+        "dataclasses",
+        "pydantic",
+        "typing",
+        "typing_extensions",
+    }
+)
+# Names every tool module may import; a generated declaration must not reuse them.
+IMPORTED_NAMES = frozenset(
+    {
+        "annotations",
+        "copy",
+        "dataclasses",
+        "Awaitable",
+        "Callable",
+        "Any",
+        "Literal",
+        "TypeAlias",
+        "TypeAliasType",
+        "BaseModel",
+        "ConfigDict",
+        "Field",
+        "Tool",
+        "ToolInvocation",
+        "define_tool",
+    }
+)
+
+SCALAR_TYPES: dict[str, str] = {
+    "string": "str",
+    "integer": "int",
+    "number": "float",
+    "boolean": "bool",
+}
+
+
+# -- types ------------------------------------------------------------------------------------------
+
+
+class TypeWriter:
+    """Renders IR types as annotations, given the chosen Python name of every declaration."""
+
+    def __init__(self, decl_names: Mapping[Words, str]):
+        self.decl_names = decl_names
+
+    def render(self, type_ref: ir.TypeRef) -> str:
+        return TYPE_MAP[type_ref.kind](self, type_ref)
+
+    def nullable(self, inner: ir.TypeRef) -> str:
+        """`T | None`, without doubling up on types that already admit null."""
+        rendered = self.render(inner)
+        if rendered in {"Any", "None"} or rendered.endswith(" | None"):
+            return rendered
+        return f"{rendered} | None"
+
+
+# One entry per `ir.TYPE_KINDS` kind (a unit test checks the coverage).
+TYPE_MAP: dict[str, Callable[[TypeWriter, Any], str]] = {
+    "any": lambda writer, t: "Any",
+    "scalar": lambda writer, t: SCALAR_TYPES[t.scalar],
+    "null": lambda writer, t: "None",
+    "array": lambda writer, t: f"list[{writer.render(t.items)}]",
+    "map": lambda writer, t: f"dict[str, {writer.render(t.values)}]",
+    "named": lambda writer, t: writer.decl_names[t.name],
+    "nullable": lambda writer, t: writer.nullable(t.inner),
+}
+
+
+def literal_type(members: Sequence[ir.EnumMember]) -> str:
+    """`Literal[...]` for an enum. `Literal` cannot hold floats, so an enum with a non-integral number widens
+    its numeric members to `float` (the wire schema keeps the exact values)."""
+    values = [member.value for member in members]
+    has_float = any(isinstance(value, float) for value in values)
+    if has_float:
+        values = [value for value in values if isinstance(value, (str, bool))]
+    parts = [f"Literal[{', '.join(py_literal(value) for value in values)}]"] if values else []
+    if has_float:
+        parts.append("float")
+    return " | ".join(parts) or "Literal[None]"
+
+
+# -- names ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ToolNames:
+    """The Python names chosen for one tool (all unique across the generated package)."""
+
+    module: str
+    decls: dict[Words, str]
+    handler: str
+    schema: str | None
+    factory: str
+
+    @property
+    def exported(self) -> list[str]:
+        names = list(self.decls.values()) + [self.handler]
+        return names + ([self.schema] if self.schema else []) + [self.factory]
+
+
+class PackageNamer:
+    """Chooses module and top-level names for every tool, package-wide, reporting each rename.
+
+    The package `__init__` imports every public name into one namespace, so a class of one tool must not reuse a
+    name of another tool, a module name, or a name a tool module imports.
+    """
+
+    def __init__(self, report: Reporter):
+        self.report = report
+        # name -> what already uses it, for the warning when a later name has to change
+        self.owners: dict[str, str] = {
+            name: "a name the generated modules import" for name in IMPORTED_NAMES
+        }
+        self.owners.update({name: "a Python keyword" for name in KEYWORDS})
+
+    def name_tools(self, tools: Sequence[ir.Tool]) -> list[ToolNames]:
+        modules = self._module_names(tools)
+        return [self._tool_names(tool, module) for tool, module in zip(tools, modules)]
+
+    def _module_names(self, tools: Sequence[ir.Tool]) -> list[str]:
+        candidates = [snake(tool.words) for tool in tools]
+        candidates = [
+            f"{name}_" if name in KEYWORDS or name in RESERVED_MODULE_NAMES else name
+            for name in candidates
+        ]
+        # casefold: two modules that differ only in case would overwrite each other on macOS and Windows.
+        chosen, renamed = unique_identifiers(
+            candidates, RESERVED_MODULE_NAMES | KEYWORDS, casefold=True
+        )
+        renames = {item.chosen: item for item in renamed}
+        for tool, name in zip(tools, chosen):
+            if name in renames:
+                self.report.warn(
+                    tool.source,
+                    tool.line,
+                    tool.column,
+                    f"python: module name {renames[name].original} is already used by another tool; "
+                    f"this tool's module is {name}.py",
+                )
+            self.owners[name] = f"the module of tool {tool.name!r}"
+        return chosen
+
+    def _tool_names(self, tool: ir.Tool, module: str) -> ToolNames:
+        wanted = [(_decl_kind(decl), pascal(decl.name)) for decl in tool.decls]
+        wanted.append(("handler type", pascal(tool.words + ("handler",))))
+        if tool.params is not None:
+            wanted.append(("schema constant", screaming_snake(tool.words + ("schema",))))
+        wanted.append(("factory", snake(tool.words + ("tool",))))
+        candidates = [name for _, name in wanted]
+        chosen, renamed = unique_identifiers(candidates, _suffix_chains(candidates, self.owners))
+        renames = {item.chosen: item for item in renamed}
+        for (kind, _), name in zip(wanted, chosen):
+            if name in renames:
+                original = renames[name].original
+                owner = self.owners.get(original, f"another declaration of tool {tool.name!r}")
+                self.report.warn(
+                    tool.source,
+                    tool.line,
+                    tool.column,
+                    f"python: {kind} name {original} is taken by {owner}; renamed to {name}",
+                )
+        for (kind, _), name in zip(wanted, chosen):
+            self.owners[name] = f"the {kind} of tool {tool.name!r}"
+        position = iter(chosen)
+        decls = {decl.name: next(position) for decl in tool.decls}
+        handler = next(position)
+        schema = next(position) if tool.params is not None else None
+        return ToolNames(module, decls, handler, schema, next(position))
+
+
+def _decl_kind(decl: ir.Decl) -> str:
+    return "class" if isinstance(decl, ir.StructDecl) else "type alias"
+
+
+def _suffix_chains(candidates: Sequence[str], taken: Mapping[str, str]) -> list[str]:
+    """The taken names `unique_identifiers` can meet for these candidates (`x`, `x2`, `x3`, … while taken).
+
+    Passing only these keeps naming linear in the number of tools instead of quadratic.
+    """
+    relevant = []
+    for name in candidates:
+        if name in taken:
+            relevant.append(name)
+            suffix = 2
+            while f"{name}{suffix}" in taken:
+                relevant.append(f"{name}{suffix}")
+                suffix += 1
+    return relevant
+
+
+def field_names(tool: ir.Tool, struct: ir.StructDecl, report: Reporter) -> list[str]:
+    """The attribute name of each field: snake_case, escaped, made unique within the model (renames reported)."""
+    candidates = [field_identifier(snake(item.words)) for item in struct.fields]
+    chosen, renamed = unique_identifiers(candidates)
+    renames = {item.chosen: item for item in renamed}
+    first_owner: dict[str, str] = {}
+    for item, name in zip(struct.fields, chosen):
+        if name in renames:
+            original = renames[name].original
+            report.warn(
+                tool.source,
+                item.line,
+                item.column,
+                f"python: property {item.wire_name!r} would be field {original}, like property "
+                f"{first_owner[original]!r}; renamed to {name}",
+            )
+        first_owner.setdefault(name, item.wire_name)
+    return chosen
+
+
+# -- declarations -----------------------------------------------------------------------------------
+
+
+def _references(type_ref: ir.TypeRef) -> list[Words]:
+    if isinstance(type_ref, ir.NamedType):
+        return [type_ref.name]
+    if isinstance(type_ref, ir.ArrayType):
+        return _references(type_ref.items)
+    if isinstance(type_ref, ir.MapType):
+        return _references(type_ref.values)
+    if isinstance(type_ref, ir.NullableType):
+        return _references(type_ref.inner)
+    return []
+
+
+def decl_references(decl: ir.Decl) -> list[Words]:
+    """The declarations `decl` refers to, in field order."""
+    if isinstance(decl, ir.StructDecl):
+        found = [name for item in decl.fields for name in _references(item.type)]
+        return found + ([] if isinstance(decl.additional, str) else _references(decl.additional))
+    if isinstance(decl, ir.AliasDecl):
+        return _references(decl.target)
+    return []
+
+
+def dependency_order(decls: Sequence[ir.Decl]) -> list[ir.Decl]:
+    """Declarations with what they use first (stable depth-first post-order).
+
+    Type aliases are evaluated when the module runs, so they must follow what they name; only members of a
+    reference cycle can meet a name that is defined later (classes handle that through `model_rebuild`,
+    recursive aliases through a string value).
+    """
+    by_name = {decl.name: decl for decl in decls}
+    done: set[Words] = set()
+    active: set[Words] = set()
+    ordered: list[ir.Decl] = []
+
+    def visit(decl: ir.Decl) -> None:
+        if decl.name in done or decl.name in active:
+            return
+        active.add(decl.name)
+        for name in decl_references(decl):
+            visit(by_name[name])
+        active.discard(decl.name)
+        done.add(decl.name)
+        ordered.append(decl)
+
+    for decl in decls:
+        visit(decl)
+    return ordered
+
+
+def needs_rebuild(decls: Sequence[ir.Decl]) -> set[Words]:
+    """Structs that are recursive or use a recursive declaration: pydantic can only complete them once every
+    class of the cycle exists, so the module calls `model_rebuild()` on them at its end."""
+    by_name = {decl.name: decl for decl in decls}
+    recursive = {decl.name for decl in decls if getattr(decl, "recursive", False)}
+
+    def reaches_recursive(start: Words) -> bool:
+        seen, stack = set(), [start]
+        while stack:
+            current = stack.pop()
+            if current in recursive:
+                return True
+            if current not in seen:
+                seen.add(current)
+                stack.extend(decl_references(by_name[current]))
+        return False
+
+    return {
+        decl.name
+        for decl in decls
+        if isinstance(decl, ir.StructDecl) and reaches_recursive(decl.name)
+    }
+
+
+@dataclass
+class Imports:
+    """The imports a module needs, rendered as isort-ordered sections."""
+
+    modules: set[str] = field(default_factory=set)  # `import x`
+    names: dict[str, set[str]] = field(default_factory=dict)  # `from x import a, b`
+
+    # Sections in isort order (standard library, then third party); within one, `import x` lines come first.
+    SECTIONS: ClassVar[tuple[tuple[str, ...], ...]] = (
+        ("collections.abc", "copy", "dataclasses", "typing"),
+        ("copilot", "pydantic", "typing_extensions"),
+    )
+
+    def add_module(self, module: str) -> None:
+        self.modules.add(module)
+
+    def add(self, module: str, *names: str) -> None:
+        self.names.setdefault(module, set()).update(names)
+
+    def sections(self) -> list[list[str]]:
+        sections = []
+        for modules in self.SECTIONS:
+            plain = [f"import {module}" for module in modules if module in self.modules]
+            froms = [
+                f"from {module} import {', '.join(sorted(self.names[module], key=_isort_key))}"
+                for module in modules
+                if module in self.names
+            ]
+            if plain or froms:
+                sections.append(plain + froms)
+        return sections
+
+
+def _isort_key(name: str) -> tuple[int, str]:
+    """isort's default `force_sort_within_sections=False` order: CONSTANTS, Classes, functions."""
+    kind = 0 if name.isupper() else 1 if name[:1].isupper() else 2
+    return kind, name
+
+
+class ModuleBuilder:
+    """The view model of one tool module."""
+
+    def __init__(self, tool: ir.Tool, names: ToolNames, report: Reporter):
+        self.tool = tool
+        self.names = names
+        self.report = report
+        self.types = TypeWriter(names.decls)
+        self.imports = Imports()
+        self.imports.add("collections.abc", "Awaitable", "Callable")
+        self.imports.add("typing", "Any", "TypeAlias")
+        self.imports.add("copilot", "Tool", "ToolInvocation", "define_tool")
+
+    def build(self) -> dict[str, Any]:
+        ordered = dependency_order(self.tool.decls)
+        rebuild = needs_rebuild(self.tool.decls)
+        declarations = [self._declaration(decl) for decl in ordered]
+        context = {
+            "header": comment(f"Code generated by toolgen from {self.tool.source}. DO NOT EDIT."),
+            "module_doc": docstring(f"The `{self.tool.name}` tool for the GitHub Copilot SDK."),
+            "declarations": declarations,
+            "rebuilds": [self.names.decls[decl.name] for decl in ordered if decl.name in rebuild],
+            "schema": self._schema(),
+            "handler": self._handler(),
+            "factory": self._factory(),
+        }
+        context["import_sections"] = self.imports.sections()
+        return context
+
+    # -- declarations -------------------------------------------------------------------------------
+
+    def _declaration(self, decl: ir.Decl) -> dict[str, Any]:
+        if isinstance(decl, ir.StructDecl):
+            return self._model(decl)
+        if isinstance(decl, ir.EnumDecl):
+            self.imports.add("typing", "Literal")
+            return self._alias(
+                decl.name, decl.description, literal_type(decl.members), recursive=False
+            )
+        return self._alias(
+            decl.name, decl.description, self.types.render(decl.target), decl.recursive
+        )
+
+    def _alias(
+        self, name: Words, description: str | None, value: str, recursive: bool
+    ) -> dict[str, Any]:
+        python_name = self.names.decls[name]
+        if recursive:
+            # A recursive alias names itself before it exists: TypeAliasType takes its value as a string.
+            self.imports.add("typing_extensions", "TypeAliasType")
+            return {
+                "kind": "alias",
+                "name": python_name,
+                "annotation": "",
+                "value": f"TypeAliasType({py_str(python_name)}, {py_str(value)})",
+                "docstring": docstring(description) if description else None,
+            }
+        return {
+            "kind": "alias",
+            "name": python_name,
+            "annotation": ": TypeAlias",
+            "value": value,
+            "docstring": docstring(description) if description else None,
+        }
+
+    def _model(self, struct: ir.StructDecl) -> dict[str, Any]:
+        self.imports.add("pydantic", "BaseModel")
+        names = field_names(self.tool, struct, self.report)
+        fields = [self._field(item, name) for item, name in zip(struct.fields, names)]
+        config = []
+        if any(item.wire_name != name for item, name in zip(struct.fields, names)):
+            # construct by attribute name as well as by wire name
+            config.append("populate_by_name=True")
+        extra_values = None
+        if struct.additional == "closed":
+            config.append('extra="forbid"')
+        elif struct.additional != "open":
+            config.append('extra="allow"')
+            extra_values = f"dict[str, {self.types.render(struct.additional)}]"
+            self.imports.add("pydantic", "Field")
+        if any(name.startswith(PYDANTIC_PROTECTED_PREFIX) for name in names):
+            config.append("protected_namespaces=()")
+        if config:
+            self.imports.add("pydantic", "ConfigDict")
+        description = struct.description
+        if description is None and struct.name == self.tool.params:
+            description = f"Parameters of the {self.tool.name} tool."
+        return {
+            "kind": "model",
+            "name": self.names.decls[struct.name],
+            "docstring": docstring(description) if description else None,
+            "config": f"ConfigDict({', '.join(config)})" if config else None,
+            "extra_values": extra_values,
+            "fields": fields,
+        }
+
+    def _field(self, item: ir.Field, name: str) -> dict[str, Any]:
+        annotation = self.types.render(item.type)
+        arguments: list[str] = []
+        if not item.required:
+            default = item.default if item.has_default else None
+            if default is None:
+                annotation = self.types.nullable(item.type)
+            arguments.append(f"default={py_literal(default)}")
+        if item.wire_name != name:
+            arguments.append(f"alias={py_str(item.wire_name)}")
+        if item.description is not None:
+            arguments.append(f"description={py_str(item.description)}")
+        if not item.required and self._default_needs_validation(item):
+            # pydantic does not validate defaults: without this a default object would stay a dict.
+            arguments.append("validate_default=True")
+        if len(arguments) == 1 and arguments[0].startswith("default="):
+            value = arguments[0].removeprefix("default=")
+        elif arguments:
+            self.imports.add("pydantic", "Field")
+            value = f"Field({', '.join(arguments)})"
+        else:
+            value = None
+        return {"name": name, "annotation": annotation, "value": value}
+
+    def _default_needs_validation(self, item: ir.Field) -> bool:
+        if not isinstance(item.default, (dict, list)):
+            return False
+        pending = _references(item.type)
+        seen: set[Words] = set()
+        while pending:
+            name = pending.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            decl = self.tool.decl(name)
+            if isinstance(decl, ir.StructDecl):
+                return True
+            pending.extend(decl_references(decl))
+        return False
+
+    # -- tool -------------------------------------------------------------------------------------
+
+    def _schema(self) -> dict[str, str] | None:
+        if self.tool.wire_parameters is None:
+            return None
+        return {"name": self.names.schema, "value": py_literal(self.tool.wire_parameters)}
+
+    def _params_class(self) -> str | None:
+        return self.names.decls[self.tool.params] if self.tool.params is not None else None
+
+    def _handler(self) -> dict[str, str]:
+        params = self._params_class()
+        arguments = f"{params}, ToolInvocation" if params else "ToolInvocation"
+        return {
+            "name": self.names.handler,
+            "value": f"Callable[[{arguments}], Any | Awaitable[Any]]",
+        }
+
+    def _factory(self) -> dict[str, Any]:
+        params = self._params_class()
+        options = self.tool.options
+        arguments = [py_str(self.tool.name), f"description={py_str(self.tool.description)}"]
+        if params:
+            arguments += ["handler=call", f"params_type={params}"]
+            self.imports.add_module("copy")
+            self.imports.add_module("dataclasses")
+        if options.is_terminal:
+            arguments.append("is_terminal=True")
+        if options.defer is not None:
+            arguments.append(f"defer={py_str(options.defer)}")
+        if options.skip_permission:
+            arguments.append("skip_permission=True")
+        if options.overrides_built_in_tool:
+            arguments.append("overrides_built_in_tool=True")
+        if options.metadata:
+            arguments.append(f"metadata={py_literal(options.metadata)}")
+        return {
+            "name": self.names.factory,
+            "docstring": docstring(self.tool.description),
+            "params": params,
+            "define_arguments": arguments,
+        }
+
+
+def package_context(names: Sequence[ToolNames]) -> dict[str, Any]:
+    """The `__init__.py` view: every tool's public names, imported relatively (isort order) and in `__all__`."""
+    modules = [
+        {"module": item.module, "names": sorted(item.exported, key=_isort_key)}
+        for item in sorted(names, key=lambda item: item.module)
+    ]
+    return {
+        "header": comment("Code generated by toolgen. DO NOT EDIT."),
+        "module_doc": docstring(
+            "GitHub Copilot SDK tools generated by toolgen, one module per tool spec."
+        ),
+        "modules": modules,
+        "all_names": [py_str(name) for module in modules for name in module["names"]],
+    }
+
+
+class PythonTarget(Target):
+    name = "python"
+    order = 2
+    label = "Python"
+    comment_prefix = "#"
+
+    _black_mode: Any = (
+        None  # created on first use; importing black costs ~0.2 s, not paid by other targets
+    )
+
+    def plan(
+        self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter
+    ) -> list[PlannedFile]:
+        names = PackageNamer(report).name_tools(tools)
+        files = [
+            PlannedFile(
+                f"{tool_names.module}.py",
+                "tool.py.j2",
+                ModuleBuilder(tool, tool_names, report).build(),
+            )
+            for tool, tool_names in zip(tools, names)
+        ]
+        files.append(PlannedFile("__init__.py", "__init__.py.j2", package_context(names)))
+        return files
+
+    def format(self, path: str, text: str) -> str:
+        import black  # lazy: most runs that do not render Python never pay for it
+
+        if PythonTarget._black_mode is None:
+            PythonTarget._black_mode = black.Mode(target_versions={black.TargetVersion.PY311})
+        return black.format_str(text, mode=PythonTarget._black_mode)
+
+
+TARGET = PythonTarget()

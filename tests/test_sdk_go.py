@@ -1,0 +1,261 @@
+"""Go target against the real SDK: the generated package compiles with github.com/github/copilot-sdk/go, passes
+`go vet`, every tool's `json.Marshal` (the exact wire element) equals the spec's expected wire JSON, and handlers
+receive their arguments as the typed params struct.
+
+The module cache and build cache live under support.CACHE/go (outside the clone), so CI downloads the SDK once.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from codegen.targets.go import SDK_MODULE, SDK_VERSION
+from tests import support
+from tests.test_target_go import REQUIRED_CYCLES, _random_spec
+
+pytestmark = pytest.mark.sdk
+
+HARNESS = Path(__file__).parent / "sdk" / "go"
+MIN_GO = (1, 24)  # the SDK's go.mod
+TIMEOUT = 900  # the first run downloads the SDK's modules and compiles them
+
+# Calls whose arguments must come back unchanged after being decoded into the typed struct and encoded again
+# (each typed handler in the harness answers with its params struct). Optional properties are either set or
+# left out: a nil pointer is omitted again, so `null` would not round-trip by design.
+ROUND_TRIPS: list[tuple[str, dict[str, Any]]] = [
+    (
+        "create_issue",
+        {
+            "title": "t",
+            "body": "b",
+            "labels": ["x"],
+            "priority": "urgent",
+            "assignee": {"login": "l", "team": "core"},
+        },
+    ),
+    (
+        "query_database",
+        {
+            "table": "s.t",
+            "filters": [{"column": "c", "op": "!=", "value": [1, "two"]}],
+            "orderBy": [{"column": "c", "direction": "desc"}],
+            "limit": 5,
+            "columns": ["a"],
+        },
+    ),
+    (
+        "web_fetch",
+        {
+            "url": "https://example.com",
+            "method": "HEAD",
+            "headers": {"A": "b"},
+            "timeoutSeconds": 2.5,
+        },
+    ),
+    (
+        "update_plan",
+        {
+            "explanation": "why",
+            "steps": [{"title": "a", "status": "in_progress", "estimateMinutes": 3}],
+        },
+    ),
+    (
+        "colliding_casings",
+        {"userId": "a", "user_id": "b", "UserID": "c", "user-id": 4, "USER_ID": True},
+    ),
+    (
+        "deep_nesting",
+        {
+            "level1": {"level2": {"level3": {"level4": {"leaf": "x"}}}},
+            "rows": [{"id": 1, "cells": [[1.5, -2]]}],
+            "byName": {"k": {"count": 2}},
+            "anything": [None, {"a": 1}],
+            "openObject": {"z": True},
+            "mixedObject": {"known": "k", "extra": 7},
+            "anyList": [1, "a"],
+        },
+    ),
+    # The SDK decodes arguments into map[string]any (float64 numbers), like the harness: 2^53 - 1 is the largest
+    # integer that arrives exactly.
+    (
+        "defaults",
+        {"aBigInteger": 9007199254740991, "aWholeNumber": 2, "anEnum": "a", "aMap": {"k": "v"}},
+    ),
+    ("EmptyParams", {}),
+    (
+        "hostile_strings",
+        {"text": 'a=b `c` "d" \\ \u2028 \u202e ${x}', "mode": "`", 'key with "quote"': "by name"},
+    ),
+    (
+        "name-mangling",
+        {
+            "max-results": 3,
+            "2fa_code": "x",
+            "X-Request-ID": "r",
+            "user.id": "u",
+            "名前": "n",
+            "with space": "s",
+            'a"quote': "q",
+            "back\\slash": "b",
+            "9": 9.5,
+        },
+    ),
+    (
+        "nullable_and_enums",
+        {
+            "nullFirst": "s",
+            "anyOfNullFirst": {"a": "x"},
+            "enumWithNull": "red",
+            "intEnum": 10,
+            "numberEnum": -2.25,
+            "mixedEnum": "one",
+            "boolEnum": True,
+            "constString": "fixed",
+            "refNullable": "cyan",
+        },
+    ),
+    (
+        "recursive_refs",
+        {
+            "root": {"label": "a", "children": [{"label": "b"}], "parent": {"label": "p"}},
+            "list": {"value": 1, "next": {"value": 2}},
+            "tags": ["t"],
+            "payload": {"any": [1]},
+        },
+    ),
+    (
+        "reserved_words",
+        {
+            "class": "c",
+            "type": "t",
+            "self": "s",
+            "Self": "S",
+            "True": True,
+            "int": 3,
+            "__proto__": "p",
+        },
+    ),
+    ("Tool", {"invocation": "i"}),
+]
+BAD_CALL = ("create_issue", {"title": 5, "priority": "low"})
+
+
+def go_env() -> dict[str, str]:
+    cache = support.CACHE / "go"
+    return {
+        **os.environ,
+        "GOMODCACHE": str(cache / "mod"),
+        "GOCACHE": str(cache / "build"),
+        "GOFLAGS": "-mod=mod",
+        "GOTOOLCHAIN": "local",  # never download another Go
+        "GOWORK": "off",
+        "CGO_ENABLED": "0",  # the SDK needs no cgo; no C compiler required
+    }
+
+
+def run_go(go: str, args: list[str], cwd: Path, stdin: str | None = None) -> str:
+    result = subprocess.run(
+        [go, *args],
+        cwd=cwd,
+        env=go_env(),
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert result.returncode == 0, f"go {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}"
+    return result.stdout
+
+
+@pytest.fixture(scope="module")
+def go() -> str:
+    go = support.require_executable("go")
+    version = subprocess.run(
+        [go, "env", "GOVERSION"], capture_output=True, text=True
+    ).stdout.strip()
+    found = tuple(int(part) for part in re.findall(r"\d+", version)[:2])
+    support.require(
+        found >= MIN_GO, f"Go {'.'.join(map(str, MIN_GO))}+ is required, found {version!r}"
+    )
+    return go
+
+
+def make_module(root: Path, spec_dirs: list[Path] | None = None, with_main: bool = True) -> Path:
+    """A module `toolgen.test/harness` holding the generated package as ./tools (and the harness main)."""
+    generated = support.write_outputs("go", root / "generated", spec_dirs)
+    module = root / "module"
+    shutil.copytree(generated, module / "tools")
+    go_mod = (HARNESS / "go.mod.in").read_text()
+    assert (
+        f"require {SDK_MODULE} {SDK_VERSION}" in go_mod
+    ), "go.mod.in pins another SDK than the target declares"
+    (module / "go.mod").write_text(go_mod)
+    shutil.copy(HARNESS / "go.sum.in", module / "go.sum")
+    if with_main:
+        shutil.copy(HARNESS / "main.go", module / "main.go")
+    return module
+
+
+@pytest.fixture(scope="module")
+def module(go, tmp_path_factory) -> Path:
+    return make_module(tmp_path_factory.mktemp("go-sdk"))
+
+
+@pytest.fixture(scope="module")
+def harness(go, module) -> dict[str, Any]:
+    calls: list[dict[str, Any]] = [
+        {"tool": tool, "arguments": arguments} for tool, arguments in [*ROUND_TRIPS, BAD_CALL]
+    ]
+    calls.append({"tool": "ping", "arguments": None})
+    return json.loads(run_go(go, ["run", "."], module, stdin=json.dumps(calls)))
+
+
+def test_go_vet_passes(go, module):
+    run_go(go, ["vet", "./..."], module)
+
+
+def test_wire_json_equals_the_spec(harness):
+    support.assert_wire_matches(harness["wire"])
+
+
+def test_typed_handler_reads_struct_fields(harness):
+    assert harness["typed"] == "create_issue|Crash on start|high|bug,p1|octocat|<nil>"
+
+
+@pytest.mark.parametrize("tool, arguments", ROUND_TRIPS, ids=[tool for tool, _ in ROUND_TRIPS])
+def test_arguments_round_trip_through_the_params_struct(harness, tool, arguments):
+    result = next(r for r in harness["calls"] if r["tool"] == tool)
+    assert result["resultType"] == "success" and not result.get("error"), result
+    assert json.loads(result["text"]) == arguments
+
+
+def test_invalid_arguments_are_an_error(harness):
+    result = [r for r in harness["calls"] if r["tool"] == BAD_CALL[0]][-1]
+    assert "failed to unmarshal arguments into tools.CreateIssueParams" in result["error"]
+
+
+def test_tool_without_parameters_gets_its_handler_result(harness):
+    result = next(r for r in harness["calls"] if r["tool"] == "ping")
+    assert result == {"tool": "ping", "text": "pong", "resultType": "success"}
+
+
+def test_random_hostile_specs_compile(go, tmp_path):
+    """Names and texts chosen to collide and to break struct tags, comments and file names, and cycles through
+    required properties, still compile."""
+    rng = random.Random(7)
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    for index in range(12):
+        (specs / f"t{index}.yaml").write_text(_random_spec(rng, index), encoding="utf-8")
+    (specs / "required_cycles.yaml").write_text(REQUIRED_CYCLES)
+    module = make_module(tmp_path, [specs, support.EDGE_SPECS], with_main=False)
+    run_go(go, ["vet", "./..."], module)

@@ -1,0 +1,275 @@
+"""Python target against the real SDK (github-copilot-sdk, import name `copilot`): the generated folder imports as
+a package under a name of our choosing, every tool's wire declaration (the SDK's own serializer) equals the
+spec's expected wire JSON, handlers receive validated pydantic models through the SDK's handler path, and the
+package passes `mypy --strict`, including a check that a wrongly typed handler is rejected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from tests import support
+
+pytestmark = pytest.mark.sdk
+
+PACKAGE = "toolgen_sdk_check_tools"  # any name works: the package imports its modules relatively
+
+# Arguments that must come back unchanged after validation into the typed model and
+# `model_dump(by_alias=True, exclude_unset=True)`: wire names, nesting, extras and odd values all survive.
+# fmt: off
+ROUND_TRIPS: list[tuple[str, dict[str, Any]]] = [
+    ("clear_context", {"prompt": "fresh"}),
+    ("create_issue", {"title": "t", "body": None, "labels": ["x"], "priority": "urgent",
+                      "assignee": {"login": "l", "team": "core"}}),
+    ("query_database", {"table": "s.t", "filters": [{"column": "c", "op": "!=", "value": [1, "two"]}],
+                        "orderBy": [{"column": "c", "direction": "desc"}], "limit": 5, "columns": None}),
+    ("search_files", {"query": "x", "maxResults": 3, "fileTypes": ["py"], "caseSensitive": True}),
+    ("web_fetch", {"url": "https://example.com", "method": "HEAD", "headers": {"A": "b"}, "timeoutSeconds": 2.5}),
+    ("update_plan", {"explanation": None, "steps": [{"title": "a", "status": "in_progress",
+                                                     "estimateMinutes": 3}]}),
+    ("colliding_casings", {"userId": "a", "user_id": "b", "UserID": "c", "user-id": 4, "USER_ID": True}),
+    ("deep_nesting", {"level1": {"level2": {"level3": {"level4": {"leaf": "x"}}}},
+                      "rows": [{"id": 1, "cells": [[1.5, -2.0]]}], "byName": {"k": {"count": 2}},
+                      "anything": [None, {"a": 1}], "openObject": {"z": True}, "closedEmpty": {},
+                      "mixedObject": {"known": "k", "extra": 7}, "anyList": [1, "a"]}),
+    ("defaults", {"aBigInteger": 9007199254740993, "aWholeNumber": 2.0, "anEnum": "a", "aMap": {"k": "v"},
+                  "anObject": {"x": 5}, "aNull": None}),
+    ("EmptyParams", {}),
+    ("hostile_strings", {"text": "a=b `c` \"d\" \\ \u2028 \u202e ${x}", "mode": "e\nf",
+                         "key with \"quote\"": "by name"}),
+    ("name-mangling", {"max-results": 3, "2fa_code": "x", "X-Request-ID": "r", "user.id": "u", "名前": "n",
+                       "with space": "s", "$dollar": "d", "__dunder__": "u", "a\"quote": "q",
+                       "back\\slash": "b", "9": 9.5}),
+    ("nullable_and_enums", {"nullFirst": "s", "nullSecond": None, "anyOfNullFirst": {"a": "x"},
+                            "enumWithNull": None, "intEnum": 10, "numberEnum": -2.25, "mixedEnum": "one",
+                            "boolEnum": True, "constString": "fixed", "yesNo": "off", "onlyNull": None,
+                            "refNullable": "cyan"}),
+    ("recursive_refs", {"root": {"label": "a", "children": [{"label": "b"}], "parent": {"label": "p"}},
+                        "list": {"value": 1, "next": {"value": 2, "next": None}}, "tags": ["t"],
+                        "payload": {"any": [1]}}),
+    ("reserved_words", {"class": "c", "type": "t", "self": "s", "Self": "S", "True": True, "int": 3,
+                        "model_config": "m", "schema": "x", "None": "n", "__proto__": "p", "async": False}),
+    ("Tool", {"invocation": "i"}),
+]
+
+# Arguments the model must reject, reported by the SDK as a failure result naming the field.
+INVALID_CALLS: list[tuple[str, dict[str, Any], str]] = [
+    ("create_issue", {"priority": "high"}, "title"),
+    ("create_issue", {"title": "t", "priority": "someday"}, "priority"),
+    ("create_issue", {"title": "t", "priority": "low", "assignee": {"login": "l", "extra": 1}}, "extra"),
+    ("deep_nesting", {"level1": {"level2": {"level3": {}}}, "rows": []}, "level4"),
+    ("deep_nesting", {"level1": {"level2": {}}, "rows": [], "mixedObject": {"extra": "not an int"}}, "extra"),
+    ("recursive_refs", {"root": {"label": "a", "children": [{"nolabel": 1}]}}, "label"),
+]
+# fmt: on
+
+CONSUMER = '''\
+"""A user of the generated package: mypy must accept the good handlers and reject the bad one."""
+
+from copilot import Tool, ToolInvocation
+
+from {package} import CreateIssueParams, create_issue_tool, ping_tool
+
+
+async def handle(params: CreateIssueParams, invocation: ToolInvocation) -> str:
+    return params.title + (params.assignee.login if params.assignee else "")
+
+
+def handle_ping(invocation: ToolInvocation) -> dict[str, str]:
+    return {{"tool": invocation.tool_name}}
+
+
+def wrong(params: int, invocation: ToolInvocation) -> str:
+    return str(params)
+
+
+tools: list[Tool] = [create_issue_tool(handle), ping_tool(handle_ping)]
+# If the factory did not type its handler, this ignore would be unused, which --strict reports as an error.
+rejected = create_issue_tool(wrong)  # type: ignore[arg-type]
+'''
+
+
+@pytest.fixture(scope="module")
+def sdk() -> ModuleType:
+    support.require(
+        importlib.util.find_spec("copilot") is not None, "github-copilot-sdk is not installed"
+    )
+    import copilot
+
+    return copilot
+
+
+def generate_package(out: Path, name: str, spec_dirs: list[Path] | None = None) -> Path:
+    """Generate the Python target into out/root/<name>/ and return out/root (the folder for sys.path)."""
+    generated = support.write_outputs("python", out / "out", spec_dirs)
+    root = out / "root"
+    root.mkdir()
+    shutil.move(str(generated), root / name)
+    return root
+
+
+@contextmanager
+def imported(root: Path, name: str) -> Iterator[ModuleType]:
+    """Import package `name` from `root`, failing on any warning (e.g. pydantic's "field shadows an
+    attribute"), and forget it again afterwards."""
+    sys.path.insert(0, str(root))
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            yield importlib.import_module(name)
+    finally:
+        sys.path.remove(str(root))
+        for module in [module for module in sys.modules if module.split(".")[0] == name]:
+            del sys.modules[module]
+
+
+@pytest.fixture(scope="module")
+def package_root(tmp_path_factory, sdk) -> Path:
+    return generate_package(tmp_path_factory.mktemp("python-sdk"), PACKAGE)
+
+
+@pytest.fixture(scope="module")
+def package(package_root) -> Iterator[ModuleType]:
+    with imported(package_root, PACKAGE) as module:
+        yield module
+
+
+def factories(package: ModuleType) -> dict[str, Any]:
+    return {name: getattr(package, name) for name in package.__all__ if name.endswith("_tool")}
+
+
+def build_tools(package: ModuleType, handler: Any) -> dict[str, Any]:
+    """Tool name → the SDK Tool each factory builds around `handler`."""
+    tools = {}
+    for factory in factories(package).values():
+        tool = factory(handler)
+        tools[tool.name] = tool
+    return tools
+
+
+def invoke(sdk: ModuleType, tool: Any, arguments: Any) -> Any:
+    """Run the tool's handler the way the SDK does for a tool call from the runtime."""
+    invocation = sdk.ToolInvocation(
+        session_id="session", tool_call_id="call", tool_name=tool.name, arguments=arguments
+    )
+    result = tool.handler(invocation)
+    return asyncio.run(result) if asyncio.iscoroutine(result) else result
+
+
+def test_wire_declarations_match_the_specs(package, sdk):
+    from copilot import session
+
+    serializer = getattr(session, "_tool_to_wire_definition", None)
+    support.require(
+        serializer is not None, "copilot.session._tool_to_wire_definition (SDK 1.0.27) is missing"
+    )
+    tools = build_tools(package, lambda *arguments: "ok")
+    assert all(isinstance(tool, sdk.Tool) for tool in tools.values())
+    actual = {name: serializer(tool).to_dict() for name, tool in tools.items()}
+    support.assert_wire_matches(actual)
+    # The model-derived schema never leaks onto the wire: no pydantic titles anywhere.
+    assert "ClearContextParams" not in json.dumps(actual)
+
+
+def test_benchmark_specs_import_and_match_the_wire(tmp_path, sdk):
+    """Realistic specs beyond the hand-written ones (bench/specgen.py, fixed seed): every module imports
+    without warnings and every tool's wire declaration equals its spec's."""
+    from bench.specgen import generate_specs
+    from copilot.session import _tool_to_wire_definition
+
+    spec_dir = tmp_path / "specs"
+    generate_specs(40, 7, spec_dir)
+    root = generate_package(tmp_path, "bench_tools", [spec_dir])
+    with imported(root, "bench_tools") as bench_tools:
+        tools = build_tools(bench_tools, lambda *arguments: "ok")
+        actual = {name: _tool_to_wire_definition(tool).to_dict() for name, tool in tools.items()}
+    support.assert_wire_matches(actual, [spec_dir])
+
+
+def test_each_tool_gets_its_own_schema_copy(package):
+    first = package.clear_context_tool(lambda params, invocation: "")
+    second = package.clear_context_tool(lambda params, invocation: "")
+    first.parameters["properties"]["prompt"]["description"] = "changed"
+    assert second.parameters == package.CLEAR_CONTEXT_SCHEMA
+
+
+@pytest.mark.parametrize("tool_name, arguments", ROUND_TRIPS, ids=[name for name, _ in ROUND_TRIPS])
+def test_handler_receives_the_validated_model(package, sdk, tool_name, arguments):
+    received: list[Any] = []
+
+    async def handler(params: Any, invocation: Any) -> dict[str, Any]:
+        received.append((params, invocation))
+        return params.model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+    tool = build_tools(package, handler)[tool_name]
+    result = invoke(sdk, tool, arguments)
+    assert result.result_type == "success", result.error
+    params, invocation = received[0]
+    assert type(params).__module__.startswith(f"{PACKAGE}.")  # the generated model, not a dict
+    assert type(params).__name__.endswith("Params")
+    assert invocation.tool_call_id == "call"
+    # What the SDK sends back to the model: the handler's dump of the params, JSON-encoded.
+    assert json.loads(result.text_result_for_llm) == arguments
+
+
+def test_models_are_typed_and_usable_by_attribute_name(package, sdk):
+    received = []
+    tool = package.create_issue_tool(lambda params, invocation: received.append(params))
+    invoke(sdk, tool, {"title": "Bug", "priority": "high", "assignee": {"login": "octo"}})
+    params = received[0]
+    assert isinstance(params, package.CreateIssueParams)
+    assert isinstance(params.assignee, package.CreateIssueAssignee)
+    assert params.title == "Bug" and params.priority == "high" and params.assignee.login == "octo"
+    assert params.labels == []  # the spec's default
+    by_name = package.NameManglingParams(max_results=1, the_2_fa_code="x")  # populate_by_name
+    wire = by_name.model_dump(by_alias=True, exclude_none=True)
+    assert wire == {"max-results": 1, "2fa_code": "x"}
+    defaults = package.DefaultsParams()
+    # A default object is validated into its model (validate_default), not left a dict.
+    assert isinstance(defaults.an_object, package.DefaultsAnObject)
+    assert defaults.a_string == "hello" and defaults.a_big_integer == 9007199254740993
+
+
+@pytest.mark.parametrize("tool_name, arguments, field", INVALID_CALLS)
+def test_invalid_arguments_become_failure_results(package, sdk, tool_name, arguments, field):
+    called = []
+    tool = build_tools(package, lambda *received: called.append(received))[tool_name]
+    result = invoke(sdk, tool, arguments)
+    assert result.result_type == "failure" and not called
+    message = result.text_result_for_llm
+    assert "Invalid tool arguments" in message and field in message
+
+
+def test_tool_without_parameters_gets_the_invocation(package, sdk):
+    received = []
+    tool = package.ping_tool(lambda invocation: received.append(invocation) or "pong")
+    result = invoke(sdk, tool, None)
+    assert (result.result_type, result.text_result_for_llm) == ("success", "pong")
+    assert received[0].tool_name == "ping"
+    assert tool.parameters is None
+
+
+def test_mypy_strict_accepts_the_package_and_checks_handlers(package_root):
+    support.require(importlib.util.find_spec("mypy") is not None, "mypy is not installed")
+    (package_root / "consumer.py").write_text(CONSUMER.format(package=PACKAGE), encoding="utf-8")
+    cache = support.CACHE / "python" / "mypy"
+    cache.mkdir(parents=True, exist_ok=True)
+    # Every --strict flag is on; `--python-version 3.11` is the SDK's and the generated code's minimum.
+    command = [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.11", "--cache-dir", str(cache),
+               "--no-error-summary", "-p", PACKAGE, "-m", "consumer"]  # fmt: skip
+    result = subprocess.run(command, cwd=package_root, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr

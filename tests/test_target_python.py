@@ -1,0 +1,422 @@
+"""Python target: identifier and escaping tables, names across the package, header, determinism, and black-stable
+output. Nothing here needs the Copilot SDK; tests/test_sdk_python.py imports the output into the real one.
+"""
+
+from __future__ import annotations
+
+import ast
+import keyword
+import os
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import BaseModel
+
+from codegen import ir
+from codegen.generate import load_tools, render_outputs
+from codegen.targets import python as target
+from codegen.targets.python import (
+    SCALAR_TYPES,
+    TYPE_MAP,
+    TypeWriter,
+    dependency_order,
+    literal_type,
+)
+from codegen.targets.python_syntax import (
+    BASEMODEL_ATTRIBUTES,
+    KEYWORDS,
+    comment,
+    docstring,
+    field_identifier,
+    py_literal,
+    py_str,
+)
+from codegen.writer import OWNERSHIP_MARKER
+from tests import support
+
+TEXT = st.text(st.characters(exclude_categories=("Cs",)), max_size=40)
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | TEXT,
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(TEXT, children, max_size=4),
+    max_leaves=20,
+)
+
+
+def render(spec_dirs: list[Path]) -> tuple[dict[str, str], list]:
+    tools, _ = load_tools(spec_dirs)
+    return render_outputs(tools, ["python"])
+
+
+@pytest.fixture(scope="module")
+def rendered() -> tuple[dict[str, str], list]:
+    return render(support.ALL_SPEC_DIRS)
+
+
+@pytest.fixture(scope="module")
+def outputs(rendered) -> dict[str, str]:
+    return rendered[0]
+
+
+def write_spec(folder: Path, file_name: str, text: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / file_name).write_text(text, encoding="utf-8")
+    return folder
+
+
+# -- tables ------------------------------------------------------------------------------------------------
+
+
+def test_type_map_covers_every_kind():
+    assert set(TYPE_MAP) == set(ir.TYPE_KINDS)
+    assert set(SCALAR_TYPES) == set(ir.SCALAR_KINDS)
+
+
+def test_keyword_data_matches_the_interpreter():
+    assert set(keyword.kwlist) == KEYWORDS
+
+
+def test_basemodel_attribute_data_covers_the_installed_pydantic():
+    public = {name for name in dir(BaseModel) if not name.startswith("_")}
+    assert (
+        public <= BASEMODEL_ATTRIBUTES
+    ), f"pydantic grew attributes: {sorted(public - BASEMODEL_ATTRIBUTES)}"
+
+
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("user_id", "user_id"),
+        ("class", "class_"),
+        ("none", "none"),  # `None` is a keyword, its snake_case spelling is not
+        ("async", "async_"),
+        ("schema", "schema_"),
+        ("model_config", "model_config_"),
+        ("json", "json_"),
+        ("copy", "copy_"),
+        ("dict", "dict_"),
+        ("int", "int_"),
+        ("type", "type"),  # soft keyword: a legal field name
+        ("match", "match"),
+        ("self", "self"),
+        ("model_name", "model_name"),
+    ],
+)
+def test_field_identifiers(name, expected):
+    assert field_identifier(name) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("plain", '"plain"'),
+        ('say "hi"', '"say \\"hi\\""'),
+        ("back\\slash", '"back\\\\slash"'),
+        ("line\nbreak\r\ttab", '"line\\nbreak\\r\\ttab"'),
+        ("nul\x00 del\x7f", '"nul\\x00 del\\x7f"'),
+        ("bidi \u202e zw \u200b", '"bidi \\u202e zw \\u200b"'),
+        ("sep \u2028 nbsp \u00a0", '"sep \\u2028 nbsp \\xa0"'),
+        ("é 名前 😀", '"é 名前 😀"'),
+        ("${x} {{ jinja }} {% raw %}", '"${x} {{ jinja }} {% raw %}"'),
+        ("", '""'),
+    ],
+)
+def test_string_literals(text, expected):
+    assert py_str(text) == expected
+
+
+@given(TEXT)
+def test_string_literals_read_back_and_hide_nothing(text):
+    literal = py_str(text)
+    assert ast.literal_eval(literal) == text
+    assert all(
+        char == " " or not unicodedata.category(char).startswith(("C", "Z")) for char in literal
+    )
+
+
+@given(TEXT.filter(lambda text: text.strip()))
+def test_docstrings_read_back(text):
+    literal = docstring(text)
+    expected = "\n".join(line.rstrip(" ") for line in text.strip().split("\n"))
+    assert ast.literal_eval(literal) == expected
+    assert literal.startswith('"""') and literal.endswith('"""') and '"""' not in literal[3:-3]
+
+
+def test_docstring_keeps_line_breaks_and_escapes_quotes():
+    assert (
+        docstring('first "line"\nsecond """ \\') == '"""first \\"line\\"\nsecond \\"\\"\\" \\\\"""'
+    )
+
+
+@given(TEXT)
+def test_comments_stay_on_one_line(text):
+    assert "\n" not in comment(text) and "\r" not in comment(text) and "\u2028" not in comment(text)
+
+
+@given(JSON_VALUES)
+def test_json_literals_read_back(value):
+    assert ast.literal_eval(py_literal(value)) == value
+
+
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        (9007199254740993, "9007199254740993"),
+        (2.0, "2.0"),
+        (1e300, "1e+300"),
+        (float("inf"), 'float("inf")'),
+        ([True, None, {"a": []}], '[True, None, {"a": []}]'),
+    ],
+)
+def test_json_literal_table(value, expected):
+    assert py_literal(value) == expected
+
+
+@pytest.mark.parametrize(
+    "values, expected",
+    [
+        (["low", "high"], 'Literal["low", "high"]'),
+        ([1, 2, 10], "Literal[1, 2, 10]"),
+        ([1, "one", True], 'Literal[1, "one", True]'),
+        ([0.5, 1, -2.25], "float"),  # Literal cannot hold floats
+        (["a", 0.5], 'Literal["a"] | float'),
+        ([], "Literal[None]"),
+    ],
+)
+def test_enum_types(values, expected):
+    members = tuple(ir.EnumMember(value, ("v",)) for value in values)
+    assert literal_type(members) == expected
+
+
+@pytest.mark.parametrize(
+    "type_ref, expected",
+    [
+        (ir.AnyType(), "Any"),
+        (ir.ScalarType("number"), "float"),
+        (ir.NullType(), "None"),
+        (ir.ArrayType(ir.MapType(ir.ScalarType("integer"))), "list[dict[str, int]]"),
+        (ir.NullableType(ir.ScalarType("string")), "str | None"),
+        (ir.NullableType(ir.AnyType()), "Any"),
+        (ir.NullableType(ir.NamedType(("x", "item"))), "XItem | None"),
+    ],
+)
+def test_type_annotations(type_ref, expected):
+    assert TypeWriter({("x", "item"): "XItem"}).render(type_ref) == expected
+
+
+def test_declarations_come_after_what_they_use():
+    leaf = ir.StructDecl(("leaf",), None, ())
+    alias = ir.AliasDecl(("alias",), None, ir.ArrayType(ir.NamedType(("leaf",))))
+    root = ir.StructDecl(
+        ("root",), None, (ir.Field("a", ("a",), ir.NamedType(("alias",)), True, None),)
+    )
+    ordered = [decl.name for decl in dependency_order([root, alias, leaf])]
+    assert ordered == [("leaf",), ("alias",), ("root",)]
+
+
+# -- whole files -------------------------------------------------------------------------------------------
+
+
+def test_one_module_per_tool_and_a_package_init(outputs):
+    tools, _ = load_tools(support.ALL_SPEC_DIRS)
+    assert len(outputs) == len(tools) + 1
+    assert "python/__init__.py" in outputs and "python/tool.py" in outputs  # the tool named `Tool`
+
+
+def test_headers(outputs):
+    tools, _ = load_tools(support.ALL_SPEC_DIRS)
+    sources = {tool.source for tool in tools}
+    for path, text in outputs.items():
+        first = text.splitlines()[0]
+        assert OWNERSHIP_MARKER in first and first.endswith("DO NOT EDIT."), path
+        if not path.endswith("__init__.py"):
+            source = first.removeprefix("# Code generated by toolgen from ")
+            assert source.removesuffix(". DO NOT EDIT.") in sources, path
+    clear_context = next(tool for tool in tools if tool.name == "clear_context")
+    assert outputs["python/clear_context.py"].startswith(
+        f"# Code generated by toolgen from {clear_context.source}. DO NOT EDIT.\n"
+    )
+
+
+def test_every_file_parses_and_is_black_stable(outputs):
+    for path, text in outputs.items():
+        ast.parse(text, filename=path)
+        assert target.TARGET.format(path, text) == text, f"{path} changes when formatted again"
+
+
+def test_package_reexports_relatively(outputs):
+    init = ast.parse(outputs["python/__init__.py"])
+    imports = [node for node in init.body if isinstance(node, ast.ImportFrom)]
+    assert imports and all(node.level == 1 for node in imports)
+    exported = [alias.name for node in imports for alias in node.names]
+    declared = next(node for node in init.body if isinstance(node, ast.Assign))
+    assert [ast.literal_eval(item) for item in declared.value.elts] == exported
+    assert len(exported) == len(set(exported))
+    expected = {"clear_context_tool", "ClearContextParams", "CLEAR_CONTEXT_SCHEMA", "ping_tool"}
+    assert expected <= set(exported)
+
+
+def test_schema_constant_is_the_spec_schema(outputs):
+    tools, _ = load_tools(support.ALL_SPEC_DIRS)
+    for tool in tools:
+        if tool.wire_parameters is None:
+            continue
+        module = ast.parse(outputs[f"python/{'_'.join(tool.words)}.py"])
+        constant = next(node for node in module.body if isinstance(node, ast.AnnAssign)
+                        and node.target.id.endswith("_SCHEMA"))  # fmt: skip
+        assert ast.literal_eval(constant.value) == tool.wire_parameters, tool.name
+
+
+def test_factory_sets_only_non_default_options(outputs):
+    ping = outputs["python/ping.py"]
+    options = [
+        "is_terminal=True",
+        'defer="auto"',
+        "skip_permission=True",
+        "overrides_built_in_tool=True",
+    ]
+    assert all(option in ping for option in options)
+    empty = outputs["python/empty_params.py"]
+    assert "metadata=" not in empty  # `metadata: {}` equals leaving it out
+    assert "is_terminal" not in empty  # `isTerminal: false` too
+
+
+def test_models_rename_and_alias(outputs):
+    reserved = outputs["python/reserved_words.py"]
+    for line in [
+        'class_: str = Field(alias="class")',
+        'model_config_: str | None = Field(default=None, alias="model_config")',
+        'schema_: str | None = Field(default=None, alias="schema")',
+        'int_: int | None = Field(default=None, alias="int")',
+        'self2: str | None = Field(default=None, alias="Self")',
+        "type: str\n",
+    ]:
+        assert line in reserved
+    assert "protected_namespaces=()" in reserved
+    mangled = outputs["python/name_mangling.py"]
+    assert 'u540d_u524d: str | None = Field(\n        default=None, alias="名前"' in mangled
+    assert 'the_2_fa_code: str = Field(alias="2fa_code")' in mangled
+
+
+def test_collisions_are_renamed_with_located_warnings(rendered):
+    _, warnings = rendered
+    found = {(Path(w.file).name, w.line, w.column, w.message) for w in warnings}
+    renamed_user_id = "python: property 'user_id' would be field user_id, like property 'userId'; "
+    assert ("colliding_casings.yaml", 7, 5, renamed_user_id + "renamed to user_id2") in found
+    renamed_self = "python: property 'Self' would be field self, like property 'self'; "
+    assert ("reserved_words.yaml", 19, 5, renamed_self + "renamed to self2") in found
+    assert all(w.severity == "warning" for w in warnings)
+
+
+def test_tool_names_stay_unique_across_the_package(tmp_path):
+    specs = tmp_path / "specs"
+    write_spec(specs, "a.yaml", "name: foo-bar\ndescription: First.\nparameters: {type: object}\n")
+    write_spec(specs, "b.yaml", "name: foo_bar\ndescription: Second.\nparameters: {type: object}\n")
+    write_spec(specs, "c.yaml", "name: class\ndescription: A keyword.\n")
+    write_spec(specs, "d.yaml", "name: copilot\ndescription: Would shadow the SDK.\n")
+    write_spec(specs, "e.yaml", "name: FooBar\ndescription: A third spelling.\n")
+    write_spec(
+        specs,
+        "f.yaml",
+        """\
+name: base
+description: Its $defs entry would be called BaseModel, like the pydantic import.
+parameters:
+  type: object
+  properties: {m: {$ref: "#/$defs/Model"}}
+  $defs:
+    Model: {type: object, properties: {x: {type: string}}}
+""",
+    )
+    outputs, warnings = render([specs])
+    assert sorted(outputs) == [
+        "python/__init__.py", "python/base.py", "python/class_.py", "python/copilot_.py",
+        "python/foo_bar.py", "python/foo_bar2.py", "python/foo_bar3.py",
+    ]  # fmt: skip
+    assert "class BaseModel2(BaseModel):" in outputs["python/base.py"]
+    assert any(
+        w.file.endswith("f.yaml") and "class name BaseModel is taken by a name the generated modules import"
+        in w.message for w in warnings
+    )  # fmt: skip
+    second = outputs["python/foo_bar2.py"]
+    assert "class FooBarParams2(BaseModel):" in second and "def foo_bar_tool2(" in second
+    messages = [w.message for w in warnings if w.file.endswith("b.yaml")]
+    assert (
+        "python: module name foo_bar is already used by another tool; this tool's module is foo_bar2.py"
+        in messages
+    )
+    assert any(
+        "FooBarParams is taken by the class of tool 'foo-bar'; renamed to FooBarParams2" in m
+        for m in messages
+    )
+    ast.parse(outputs["python/__init__.py"])
+
+
+def test_recursive_aliases_use_type_alias_type(tmp_path):
+    specs = write_spec(
+        tmp_path / "specs",
+        "tree.yaml",
+        """\
+name: nested_lists
+description: A recursive alias and a cycle through an alias.
+parameters:
+  type: object
+  properties:
+    tree: {$ref: "#/$defs/Tree"}
+    node: {$ref: "#/$defs/Node"}
+  $defs:
+    Tree:
+      type: array
+      items: {anyOf: [{$ref: "#/$defs/Tree"}, {type: "null"}]}
+    Node:
+      type: object
+      properties:
+        kids: {$ref: "#/$defs/Kids"}
+    Kids:
+      type: array
+      items: {$ref: "#/$defs/Node"}
+""",
+    )
+    outputs, _ = render([specs])
+    module = outputs["python/nested_lists.py"]
+    assert (
+        'NestedListsTree = TypeAliasType("NestedListsTree", "list[NestedListsTree | None]")'
+        in module
+    )
+    assert 'NestedListsKids = TypeAliasType("NestedListsKids", "list[NestedListsNode]")' in module
+    assert "NestedListsNode.model_rebuild()" in module
+    assert "from typing_extensions import TypeAliasType" in module
+
+
+# -- determinism -------------------------------------------------------------------------------------------
+
+_RENDER_SCRIPT = """
+import hashlib, sys
+from codegen.generate import load_tools, render_outputs
+tools, _ = load_tools([__import__("pathlib").Path(p) for p in sys.argv[1:]])
+outputs, _ = render_outputs(tools, ["python"])
+for path in sorted(outputs):
+    print(path, hashlib.sha256(outputs[path].encode()).hexdigest())
+"""
+
+
+def test_output_is_identical_across_hash_seeds(outputs):
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", _RENDER_SCRIPT, *map(str, support.ALL_SPEC_DIRS)],
+            cwd=support.REPO, env={**os.environ, "PYTHONHASHSEED": seed}, stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        for seed in ("1", "2")
+    ]
+    digests = [run.communicate(timeout=120)[0] for run in runs]
+    assert [run.returncode for run in runs] == [0, 0]
+    assert digests[0] == digests[1]
+    assert len(digests[0].splitlines()) == len(outputs)
