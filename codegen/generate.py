@@ -75,16 +75,21 @@ def run(
     all_warnings = warnings + render_warnings
     if write:
         apply(out, planned, changes)
-        _write_manifest(paths, out, request or {}, templates, planned, all_warnings)
+        _write_manifest(paths, out, request or {}, templates, chosen, planned, all_warnings)
     return Result(tools, planned, changes, all_warnings, chosen)
 
 
 def _write_manifest(
-    paths: Sequence[Path], out: Path, request: dict[str, Any], templates: str | None,
-    planned: dict[str, str], warnings: list[Diagnostic],
+    paths: Sequence[Path],
+    out: Path,
+    request: dict[str, Any],
+    templates: str | None,
+    targets: list[str],
+    planned: dict[str, str],
+    warnings: list[Diagnostic],
 ) -> None:
     """Record what this run read and wrote, so the next unchanged `check` or `generate` can skip all work."""
-    text = build_manifest(list(paths), request, templates, planned, [str(w) for w in warnings])
+    text = build_manifest(list(paths), request, templates, targets, planned, [str(w) for w in warnings])
     path = manifest_path(out)
     try:
         if path.read_text("utf-8") == text:

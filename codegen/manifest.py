@@ -70,7 +70,12 @@ def manifest_path(out: Path) -> Path:
 
 
 def build_manifest(
-    paths: list[Path], request: dict[str, Any], templates: str | None, outputs: dict[str, str], warnings: list[str]
+    paths: list[Path],
+    request: dict[str, Any],
+    templates: str | None,
+    targets: list[str],
+    outputs: dict[str, str],
+    warnings: list[str],
 ) -> str:
     """The manifest text for a run that produced `outputs` (path relative to out → text)."""
     document = {
@@ -78,6 +83,7 @@ def build_manifest(
         "format": FORMAT_VERSION,
         "fingerprint": fingerprint(_template_roots(templates)),
         "request": request,
+        "targets": targets,
         "inputs": _spec_hashes(paths) or {},
         "outputs": {relative: _digest(text.encode("utf-8")) for relative, text in sorted(outputs.items())},
         "warnings": warnings,
@@ -86,7 +92,7 @@ def build_manifest(
 
 
 def is_up_to_date(
-    paths: list[Path], out: Path, request: dict[str, Any], templates: str | None, folders: list[str]
+    paths: list[Path], out: Path, request: dict[str, Any], templates: str | None = None
 ) -> dict[str, Any] | None:
     """The manifest when it proves that `out` is exactly what a full run would produce, else None."""
     try:
@@ -102,7 +108,7 @@ def is_up_to_date(
             path = out / relative
             if path.is_symlink() or _digest(path.read_bytes()) != digest:
                 return None
-        if _other_owned_files(out, folders, set(expected)):
+        if _other_owned_files(out, list(manifest["targets"]), set(expected)):
             return None
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None

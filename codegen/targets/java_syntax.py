@@ -1,0 +1,287 @@
+"""Java spelling and layout rules for the Java target: reserved names as data, one escaping function per position,
+and the few google-java-format layouts the generated files use.
+
+Everything here is pure and language-level (no knowledge of tools or the SDK), so it is easy to test as tables.
+Positions: a string literal (`java_string`), a Javadoc comment (`javadoc_text`, `javadoc`), a `//` comment
+(`line_comment_text`).
+
+Generated Java is ASCII only. javac reads sources in the platform encoding unless told otherwise (JDK 17 on a
+`C` locale reads ASCII), so every non-ASCII character is escaped: `\\uXXXX` in string literals, an HTML character
+reference in Javadoc. A backslash from the data is always doubled in literals and turned into `&#92;` in comments,
+so a spec can never smuggle a `\\u000a` (which javac turns into a line break before it even lexes) into the source.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+COLUMN_LIMIT = 100  # google-java-format
+CONTINUATION = 4
+
+# JLS 17 §3.9 reserved keywords, the literals true/false/null, and `_`: never legal as identifiers.
+KEYWORDS = frozenset(
+    {
+        "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue",
+        "default", "do", "double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if",
+        "implements", "import", "instanceof", "int", "interface", "long", "native", "new", "package", "private",
+        "protected", "public", "return", "short", "static", "strictfp", "super", "switch", "synchronized", "this",
+        "throw", "throws", "transient", "try", "void", "volatile", "while", "_", "true", "false", "null",
+    }
+)  # fmt: skip
+
+# A record component may not be named like one of Object's no-argument methods (JLS 17 §8.10.1), and `yield` is a
+# restricted identifier that cannot name a method that is called unqualified: both get the keyword treatment.
+NOT_COMPONENT_NAMES = frozenset(
+    {
+        "clone",
+        "finalize",
+        "getClass",
+        "hashCode",
+        "notify",
+        "notifyAll",
+        "toString",
+        "wait",
+        "yield",
+    }
+)
+
+_NAMED_ESCAPES = {
+    '"': '\\"',
+    "\\": "\\\\",
+    "\n": "\\n",
+    "\r": "\\r",
+    "\t": "\\t",
+    "\b": "\\b",
+    "\f": "\\f",
+}
+
+
+def escape_identifier(name: str, reserved: frozenset[str] = KEYWORDS) -> str:
+    """A keyword (or other reserved name) gets a trailing underscore: `class` → `class_`."""
+    return name + "_" if name in reserved else name
+
+
+def _literal_units(text: str) -> list[str]:
+    """The source form of each character inside a Java string literal (never split when a literal is chunked)."""
+    units: list[str] = []
+    for char in text:
+        code = ord(char)
+        if char in _NAMED_ESCAPES:
+            units.append(_NAMED_ESCAPES[char])
+        elif code < 0x20 or code == 0x7F:
+            units.append(f"\\{code:03o}")  # octal: javac never pre-processes it, unlike \u
+        elif code < 0x7F:
+            units.append(char)
+        elif code <= 0xFFFF:
+            units.append(f"\\u{code:04x}")  # safe: only ever stands for a non-ASCII character
+        else:
+            high, low = divmod(code - 0x10000, 0x400)
+            units.append(f"\\u{0xD800 + high:04x}\\u{0xDC00 + low:04x}")
+    return units
+
+
+def java_string(text: str) -> str:
+    """`text` as one Java string literal, quotes included, ASCII only."""
+    return '"' + "".join(_literal_units(text)) + '"'
+
+
+def string_chunks(text: str, width: int) -> list[str]:
+    """`text` as string literals (quotes included) of at most `width` characters each.
+
+    A chunk ends after the last comma or space that leaves it at least half full, so JSON and prose break at
+    natural points; an escape sequence is never split.
+    """
+    units = _literal_units(text)
+    room = width - 2  # the quotes
+    chunks: list[str] = []
+    start = 0
+    while start < len(units):
+        end, size = start, 0
+        while end < len(units) and size + len(units[end]) <= room:
+            size += len(units[end])
+            end += 1
+        end = max(end, start + 1)  # a single unit wider than the room still goes somewhere
+        if end < len(units):
+            filled = 0
+            best = None
+            for index in range(start, end):
+                filled += len(units[index])
+                if units[index] in (",", " ") and filled * 2 >= room:
+                    best = index + 1
+            end = best or end
+        chunks.append('"' + "".join(units[start:end]) + '"')
+        start = end
+    return chunks or ['""']
+
+
+def line_comment_text(text: str) -> str:
+    """Text for a `//` comment: printable ASCII stays, everything else is shown as U+XXXX.
+
+    A backslash is doubled: a backslash preceded by another one can never start a `\\u` escape.
+    """
+    out = []
+    for char in text:
+        if char == "\\":
+            out.append("\\\\")
+        elif 0x20 <= ord(char) < 0x7F:
+            out.append(char)
+        else:
+            out.append(f"U+{ord(char):04X}")
+    return "".join(out)
+
+
+def line_comment(indent: int, text: str) -> list[str]:
+    """`// text` (already `line_comment_text`), wrapped at spaces as google-java-format wraps a long comment."""
+    pad = " " * indent
+    single = f"{pad}// {text}"
+    if len(single) <= COLUMN_LIMIT:
+        return [single]
+    return _wrap([word for word in text.split() if word], f"{pad}// ", f"{pad}// ")
+
+
+_JAVADOC_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "@": "&#64;", "\\": "&#92;"}
+
+
+def javadoc_text(text: str) -> str:
+    """Plain text as Javadoc HTML on one line: markup characters, `@` (block tags), `\\`, `*/`, control and
+    non-ASCII characters become character references; runs of ASCII whitespace become one space."""
+    out = []
+    for char in text:
+        code = ord(char)
+        if char in _JAVADOC_ESCAPES:
+            out.append(_JAVADOC_ESCAPES[char])
+        elif char in " \t\n\r":
+            out.append(" ")
+        elif code < 0x20 or code >= 0x7F:
+            out.append(f"&#x{code:x};")
+        else:
+            out.append(char)
+    escaped = "".join(out).replace("*/", "*&#47;")
+    return " ".join(word for word in escaped.split(" ") if word)
+
+
+def _wrap(words: list[str], first_prefix: str, next_prefix: str) -> list[str]:
+    """Greedy fill, as google-java-format's Javadoc formatter does; a word too long for any line stands alone."""
+    lines: list[str] = []
+    line = first_prefix
+    fresh = True  # nothing but the prefix on `line` yet
+    for word in words:
+        if not fresh and len(line) + 1 + len(word) > COLUMN_LIMIT:
+            lines.append(line)
+            line, fresh = next_prefix, True
+        line = line + word if fresh else line + " " + word
+        fresh = False
+    lines.append(line)
+    return lines
+
+
+def javadoc(indent: int, summary: str, params: Sequence[tuple[str, str]] = ()) -> list[str]:
+    """A Javadoc comment in google-java-format layout. `summary` and each `@param` text are already
+    `javadoc_text`; params with empty text are left out."""
+    pad = " " * indent
+    params = [(name, text) for name, text in params if text]
+    one_line = f"{pad}/** {summary} */"
+    if not params and len(one_line) <= COLUMN_LIMIT:
+        return [one_line]
+    lines = [f"{pad}/**"]
+    if summary:
+        lines += _wrap(summary.split(" "), f"{pad} * ", f"{pad} * ")
+    if summary and params:
+        lines.append(f"{pad} *")
+    for name, text in params:
+        lines += _wrap(["@param", name] + text.split(" "), f"{pad} * ", f"{pad} *     ")
+    lines.append(f"{pad} */")
+    return lines
+
+
+def string_assignment(indent: int, head: str, text: str) -> list[str]:
+    """`head = "text";` laid out as google-java-format does: one line, or the literal on the next line, or a
+    `+` chain of literals that each fit (so the formatter has nothing to reflow)."""
+    pad = " " * indent
+    literal = java_string(text)
+    if len(pad) + len(head) + 3 + len(literal) + 1 <= COLUMN_LIMIT:
+        return [f"{pad}{head} = {literal};"]
+    first = " " * (indent + CONTINUATION)
+    if len(first) + len(literal) + 1 <= COLUMN_LIMIT:
+        return [f"{pad}{head} =", f"{first}{literal};"]
+    rest = " " * (indent + 2 * CONTINUATION)
+    chunks = string_chunks(text, COLUMN_LIMIT - len(rest) - 2 - 1)
+    lines = [f"{pad}{head} =", f"{first}{chunks[0]}"]
+    lines += [f"{rest}+ {chunk}" for chunk in chunks[1:]]
+    lines[-1] += ";"
+    return lines
+
+
+def argument_list(
+    indent: int,
+    head: str,
+    arguments: list[str],
+    tail: str,
+    one_per_line: Callable[[int, int, str], list[str]] | None = None,
+) -> list[str]:
+    """`head(arg, arg)tail` as google-java-format breaks a declaration's or call's arguments: all on one line,
+    else all on one continuation line, else one per line. `head` ends with `(`. `one_per_line(index, indent,
+    suffix)`, if given, lays out an argument that gets its own line (it may need several)."""
+    pad = " " * indent
+    joined = ", ".join(arguments)
+    if len(pad) + len(head) + len(joined) + len(tail) <= COLUMN_LIMIT:
+        return [f"{pad}{head}{joined}{tail}"]
+    inner = indent + CONTINUATION
+    if inner + len(joined) + len(tail) <= COLUMN_LIMIT:
+        return [f"{pad}{head}", f"{' ' * inner}{joined}{tail}"]
+    lines = [f"{pad}{head}"]
+    for index, argument in enumerate(arguments):
+        suffix = tail if index == len(arguments) - 1 else ","
+        if one_per_line is None:
+            lines.append(f"{' ' * inner}{argument}{suffix}")
+        else:
+            lines += one_per_line(index, inner, suffix)
+    return lines
+
+
+def annotation(indent: int, name: str, value: str, literal_indent: int) -> list[str]:
+    """`@Name("value")` on its own line; a literal too long for it moves to `literal_indent` (and becomes a `+`
+    chain if it is still too long), as google-java-format lays it out."""
+    pad = " " * indent
+    literal = java_string(value)
+    if len(pad) + len(name) + 3 + len(literal) <= COLUMN_LIMIT:
+        return [f"{pad}@{name}({literal})"]
+    first = " " * literal_indent
+    if literal_indent + len(literal) + 1 <= COLUMN_LIMIT:
+        return [f"{pad}@{name}(", f"{first}{literal})"]
+    rest = " " * (literal_indent + CONTINUATION)
+    chunks = string_chunks(value, COLUMN_LIMIT - len(rest) - 2 - 1)
+    lines = [f"{pad}@{name}(", f"{first}{chunks[0]}"] + [f"{rest}+ {chunk}" for chunk in chunks[1:]]
+    lines[-1] += ")"
+    return lines
+
+
+def annotated_parameter(
+    indent: int, name: str, value: str, declaration: tuple[str, str], suffix: str
+) -> list[str]:
+    """A parameter (or record component) `@Name("value") Type name` on its own line(s), google-java-format style:
+    one line; else the annotation, then `Type name` indented; else `Type` and `name` on lines of their own.
+    """
+    pad = " " * indent
+    type_name, identifier = declaration
+    single = f"{pad}@{name}({java_string(value)}) {type_name} {identifier}{suffix}"
+    if len(single) <= COLUMN_LIMIT:
+        return [single]
+    lines = annotation(indent, name, value, indent + 2 * CONTINUATION)
+    inner = " " * (indent + CONTINUATION)
+    if len(inner) + len(type_name) + 1 + len(identifier) + len(suffix) <= COLUMN_LIMIT:
+        return lines + [f"{inner}{type_name} {identifier}{suffix}"]
+    return lines + [
+        f"{inner}{type_name}",
+        f"{' ' * (indent + 2 * CONTINUATION)}{identifier}{suffix}",
+    ]
+
+
+_IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
+
+
+def is_package_name(name: str) -> bool:
+    """A dotted Java package name whose every part is an identifier and not a keyword."""
+    parts = name.split(".")
+    return all(_IDENTIFIER.match(part) and part not in KEYWORDS for part in parts)
