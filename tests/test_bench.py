@@ -1,0 +1,251 @@
+"""The benchmark's instruments: the seeded spec generator and `bench/run.py` (issue #6). No timing assertions."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from bench.run import BenchError, Goal, summary_checker
+from bench.specgen import generate_specs, make_spec
+from codegen.cli import main as toolgen_cli
+from codegen.generate import load_tools
+from codegen.loader import load_specs
+from tests.support import REPO
+
+SEED = 11
+
+
+def _canonical(value: Any) -> str:
+    """JSON text that tells 1 from 1.0 from true, so a YAML round trip cannot change a type unnoticed."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def test_generated_specs_pass_the_real_validator(tmp_path):
+    generate_specs(30, SEED, tmp_path)
+    tools, warnings = load_tools([tmp_path])  # raises SpecError listing every problem
+    assert len(tools) == 30
+    assert warnings == []
+    result = CliRunner().invoke(toolgen_cli, ["validate", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "30 specs valid" in result.output
+
+
+def test_yaml_on_disk_means_what_the_generator_meant(tmp_path):
+    """PyYAML writes YAML 1.1; toolgen reads YAML 1.2. Every value must read back with its type."""
+    generate_specs(30, SEED, tmp_path)
+    loaded, problems = load_specs([tmp_path])
+    assert not problems
+    for index, item in enumerate(loaded):
+        expected = make_spec(index, SEED)
+        assert _canonical(item.document.value) == _canonical(expected), item.file
+
+
+def test_generation_is_deterministic_and_prefix_stable(tmp_path):
+    first = generate_specs(20, SEED, tmp_path / "a")
+    again = generate_specs(20, SEED, tmp_path / "b")
+    prefix = generate_specs(10, SEED, tmp_path / "c")
+    other = generate_specs(20, SEED + 1, tmp_path / "d")
+    texts = [path.read_bytes() for path in first]
+    assert texts == [path.read_bytes() for path in again]
+    assert texts[:10] == [path.read_bytes() for path in prefix]  # spec i does not depend on n
+    assert [path.name for path in first] == [path.name for path in again]
+    assert texts != [path.read_bytes() for path in other]
+
+
+def _walk(schema: Any, parent_kind: str = "") -> list[tuple[str, dict]]:
+    """Every schema node with the kind of node it hangs under ("", "property", "items", ...)."""
+    found: list[tuple[str, dict]] = []
+    if not isinstance(schema, dict):
+        return found
+    found.append((parent_kind, schema))
+    for value in schema.get("properties", {}).values():
+        found += _walk(value, "property")
+    for value in schema.get("$defs", {}).values():
+        found += _walk(value, "def")
+    if isinstance(schema.get("items"), dict):
+        found += _walk(schema["items"], "items")
+    if isinstance(schema.get("additionalProperties"), dict):
+        found += _walk(schema["additionalProperties"], "map")
+    for option in schema.get("anyOf", []):
+        found += _walk(option, "anyOf")
+    return found
+
+
+KEYWORDS_WITH_VALUES = (
+    "format pattern minimum maximum exclusiveMinimum multipleOf minLength maxLength minItems maxItems "
+    "uniqueItems examples"
+).split()
+
+
+def _features(spec: dict) -> set[str]:
+    features: set[str] = set()
+    root = spec["parameters"]
+    count = len(root["properties"])
+    assert 1 <= count <= 12, spec["name"]
+    features.add(f"count:{count}")
+    for key in ("isTerminal", "defer", "skipPermission", "overridesBuiltInTool"):
+        if key in spec:
+            features.add(f"option:{key}={spec[key]}")
+    if "metadata" in spec:
+        features.add("option:metadata" + ("" if spec["metadata"] else "={}"))
+    for parent, node in _walk(root):
+        kind = node.get("type")
+        if (
+            kind == "object"
+            and "properties" in node
+            and parent in {"property", "def"}
+            and node is not root
+        ):
+            features.add("nested object")
+        if kind == "array" and isinstance(node.get("items"), dict):
+            items = node["items"]
+            if items.get("type") == "object" or "$ref" in items:
+                features.add("array of objects")
+        if "enum" in node:
+            features.add("enum" + (" with null" if None in node["enum"] else ""))
+        if isinstance(kind, list):
+            features.add("nullable type list")
+        if "anyOf" in node:
+            features.add("nullable anyOf")
+        if "$ref" in node:
+            features.add("$ref" + (" with description" if "description" in node else ""))
+        if "default" in node:
+            features.add(f"default:{type(node['default']).__name__}")
+        if node.get("additionalProperties") is False:
+            features.add("closed object")
+        if isinstance(node.get("additionalProperties"), dict):
+            features.add("map")
+        for keyword in KEYWORDS_WITH_VALUES:
+            if keyword in node:
+                features.add(keyword)
+    return features
+
+
+BOOLEAN_OPTIONS = ("isTerminal", "skipPermission", "overridesBuiltInTool")
+SHAPES = [
+    "nested object", "array of objects", "enum", "enum with null", "map", "closed object",
+    "nullable type list", "nullable anyOf", "$ref", "$ref with description", "count:1", "count:12",
+]  # fmt: skip
+EXPECTED_FEATURES = [
+    *SHAPES,
+    *[f"default:{kind}" for kind in ("str", "int", "float", "bool", "list", "dict", "NoneType")],
+    *[f"option:{key}={value}" for key in BOOLEAN_OPTIONS for value in (True, False)],
+    *["option:defer=auto", "option:defer=never", "option:metadata", "option:metadata={}"],
+    *KEYWORDS_WITH_VALUES,
+]
+
+
+def test_two_hundred_specs_cover_every_shape_and_option():
+    seen: Counter[str] = Counter()
+    for index in range(200):
+        seen.update(_features(make_spec(index, SEED)))
+    expected = set(EXPECTED_FEATURES)
+    assert expected <= set(seen), sorted(expected - set(seen))
+    names = [make_spec(index, SEED)["name"] for index in range(200)]
+    assert len(set(names)) == 200
+    assert any("-" in name for name in names) and any(name != name.lower() for name in names)
+
+
+SUMMARY_LINE = "{} tools → {} files: {} written, {} unchanged, {} removed\n"
+
+
+def _finished(stdout: str) -> subprocess.CompletedProcess:
+    return subprocess.CompletedProcess([], 0, stdout=stdout, stderr="")
+
+
+def test_summary_checker_accepts_runs_that_did_their_work():
+    assert (
+        summary_checker(10, "all")(_finished(SUMMARY_LINE.format(10, 60, 60, 0, 0)))["written"]
+        == 60
+    )
+    assert (
+        summary_checker(10, "none")(_finished(SUMMARY_LINE.format(10, 60, 0, 60, 0)))["files"] == 60
+    )
+    assert (
+        summary_checker(10, "some")(_finished(SUMMARY_LINE.format(10, 60, 6, 54, 0)))["written"]
+        == 6
+    )
+    # Unknown wording (the CLI changed): only the exit code is checked, and the report says nothing.
+    assert summary_checker(10, "all")(_finished("something else\n")) is None
+
+
+@pytest.mark.parametrize(
+    "expect, figures",
+    [
+        ("all", (10, 60, 59, 1, 0)),  # an empty folder, yet a file was "unchanged"
+        ("all", (9, 54, 54, 0, 0)),  # a spec was not loaded
+        ("none", (10, 60, 1, 59, 0)),  # nothing changed, yet a file was written
+        ("some", (10, 60, 0, 60, 0)),  # one spec changed, yet nothing was written
+        ("some", (10, 60, 60, 0, 0)),  # one spec changed, yet everything was rewritten
+    ],
+)
+def test_summary_checker_rejects_a_run_that_did_not_do_its_work(expect, figures):
+    """A fast path that skips (or repeats) work must not pass for a fast one."""
+    with pytest.raises(BenchError):
+        summary_checker(10, expect)(_finished(SUMMARY_LINE.format(*figures)))
+
+
+def test_goal_verdicts():
+    assert Goal("k", "l", 7.9, 8, "×", True).verdict == "PASS"
+    assert Goal("k", "l", 8.1, 8, "×", True).verdict == "MISS"
+    assert Goal("k", "l", 6.5, 6, "×", False).verdict == "PASS"
+    assert Goal("k", "l", 5.5, 6, "×", False).verdict == "MISS"
+    assert Goal("k", "l", None, 6, "×", False).verdict == "N/A"
+
+
+EXPECTED_MEASUREMENTS = set(
+    """floor floor.end cli.help import.click import.pydantic import.jinja2 import.black import.yaml
+    import.dmcg_generate check.unchanged check.one_changed generate.cold.small generate.cold.medium
+    generate.cold.large generate.unchanged.small generate.unchanged.medium generate.unchanged.large
+    generate.one_changed.large peer.datamodel_codegen""".split()
+)
+EXPECTED_GOALS = set(
+    """check_unchanged_vs_floor generate_one_cold_vs_floor generate_large_cold_seconds
+    datamodel_codegen_vs_generate_large regenerate_one_changed_seconds linear_cost""".split()
+)
+EXPECTED_REPORT_KEYS = set(
+    """results_version created duration_s machine config targets_registered warnings floor_median_s
+    peer_versions skipped measurements targets""".split()
+)
+
+
+def test_quick_benchmark_runs_end_to_end(tmp_path):
+    out = tmp_path / "results" / "latest.json"
+    options = ["--quick", "--runs", "1", "--warmup", "0", "--no-quicktype", "--out", str(out)]
+    command = [sys.executable, "bench/run.py", *options]
+    proc = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "target (informative)" in proc.stdout
+
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert set(report) == EXPECTED_REPORT_KEYS
+    assert {"cpu_count", "python", "platform", "toolgen_commit"} <= set(report["machine"])
+    assert report["config"]["quick"] is True
+    assert set(report["measurements"]) >= EXPECTED_MEASUREMENTS
+    for key, item in report["measurements"].items():
+        assert item["runs"] == len(item["times_s"]) >= 1, key
+        assert item["min_s"] <= item["median_s"] <= item["max_s"], key
+        assert item["ratio_to_floor"] > 0, key
+    assert report["measurements"]["generate.cold.large"]["n"] == report["config"]["sizes"]["large"]
+    assert set(report["targets"]) == EXPECTED_GOALS
+    assert {goal["verdict"] for goal in report["targets"].values()} <= {"PASS", "MISS", "N/A"}
+    assert {"what": "quicktype", "reason": "left out by --no-quicktype"} in report["skipped"]
+    assert out.with_suffix(".md").read_text(encoding="utf-8").count("| measurement |") == 1
+
+
+def test_module_form_starts():
+    proc = subprocess.run(
+        [sys.executable, "-m", "bench.run", "--help"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "--quick" in proc.stdout
