@@ -1,0 +1,102 @@
+// Builds every generated tool with the published SDK and prints what the SDK would send for each one.
+// Output (stdout, one JSON object): {"wire": {toolName: wireJSON}, "invocations": {...}}.
+// wireJSON applies the SDK's own projection (client.ts, createSession → tools[]): name, description, parameters
+// (toJSONSchema() when it is a zod schema, else as-is), overridesBuiltInTool, skipPermission, defer, metadata,
+// isTerminal; JSON.stringify drops undefined fields as the JSON-RPC layer does.
+import type { Tool, ToolInvocation } from "@github/copilot-sdk";
+import * as generated from "./generated/nodejs/index.js";
+import {
+  clearContextTool,
+  pingTool,
+  searchFilesTool,
+  type SearchFilesParams,
+} from "./generated/nodejs/index.js";
+
+type ZodLike = { toJSONSchema(): Record<string, unknown> };
+
+function isZodLike(value: unknown): value is ZodLike {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "toJSONSchema" in value &&
+    typeof value.toJSONSchema === "function"
+  );
+}
+
+function toWire(tool: Tool<never>): unknown {
+  const parameters = tool.parameters;
+  return JSON.parse(
+    JSON.stringify({
+      name: tool.name,
+      description: tool.description,
+      parameters: !parameters
+        ? undefined
+        : isZodLike(parameters)
+          ? parameters.toJSONSchema()
+          : parameters,
+      overridesBuiltInTool: tool.overridesBuiltInTool,
+      skipPermission: tool.skipPermission,
+      defer: tool.defer,
+      metadata: tool.metadata,
+      isTerminal: tool.isTerminal,
+    }),
+  );
+}
+
+function invocation(toolName: string): ToolInvocation {
+  return { sessionId: "s", toolCallId: "c", toolName, arguments: {} };
+}
+
+async function outcome(run: () => unknown): Promise<unknown> {
+  try {
+    return { ok: await run() };
+  } catch (error) {
+    return { error: error instanceof Error ? error.name : String(error) };
+  }
+}
+
+const wire: Record<string, unknown> = {};
+for (const [exportName, value] of Object.entries(generated)) {
+  if (typeof value !== "function") continue;
+  const factory = value as unknown as (handler: () => unknown) => Tool<never>;
+  const tool = factory(() => "ok");
+  if (tool.name in wire) throw new Error(`two factories build ${tool.name}`);
+  wire[tool.name] = { ...(toWire(tool) as object) };
+  if (!exportName.endsWith("Tool"))
+    throw new Error(`${exportName} is not a factory`);
+}
+
+// Typed handlers: the arguments arrive parsed by the zod schema (unknown keys stripped, defaults applied,
+// invalid input rejected before the handler runs).
+const clearContext = clearContextTool((params, call) => {
+  const prompt: string = params.prompt;
+  return { prompt, keys: Object.keys(params), tool: call.toolName };
+});
+const searchFiles = searchFilesTool((params: SearchFilesParams) => params);
+const ping = pingTool((call) => `pong from ${call.toolName}`);
+
+const invocations = {
+  clearContextValid: await outcome(() =>
+    clearContext.handler?.(
+      { prompt: "fresh start", extra: true } as never,
+      invocation("clear_context"),
+    ),
+  ),
+  clearContextInvalid: await outcome(() =>
+    clearContext.handler?.(
+      { prompt: 42 } as never,
+      invocation("clear_context"),
+    ),
+  ),
+  searchFilesDefaults: await outcome(() =>
+    searchFiles.handler?.(
+      { query: "TODO" } as never,
+      invocation("search_files"),
+    ),
+  ),
+  ping: await outcome(() =>
+    ping.handler?.(undefined as never, invocation("ping")),
+  ),
+};
+
+process.stdout.write(JSON.stringify({ wire, invocations }));
