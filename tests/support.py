@@ -56,8 +56,18 @@ def expected_wires(spec_dirs: list[Path] | None = None) -> dict[str, dict[str, A
     return {item.spec.name: normalize_wire(expected_wire(item.spec)) for item in loaded}
 
 
-def assert_wire_matches(actual: dict[str, Any], spec_dirs: list[Path] | None = None) -> None:
-    """`actual` maps tool name → wire JSON printed by a real SDK; each must equal the spec's expected wire."""
+# SDK name → {tool name: normalized wire declaration}, filled by each real-SDK harness in this test session and
+# compared across languages by tests/test_wire_parity.py (which sorts after the harness files).
+RECORDED_WIRES: dict[str, dict[str, Any]] = {}
+
+
+def assert_wire_matches(actual: dict[str, Any], spec_dirs: list[Path] | None = None, sdk: str | None = None) -> None:
+    """`actual` maps tool name → wire JSON printed by a real SDK; each must equal the spec's expected wire.
+
+    With `sdk`, the normalized declarations are also recorded for the cross-language parity test.
+    """
+    if sdk is not None:
+        RECORDED_WIRES[sdk] = {name: normalize_declaration(wire) for name, wire in actual.items()}
     expected = expected_wires(spec_dirs)
     assert sorted(actual) == sorted(expected), "the SDK program did not build every tool"
     mismatched = {
