@@ -1,0 +1,270 @@
+"""The few rustfmt layout rules the Rust target needs, so generated code is already in canonical form.
+
+rustfmt (style edition 2024, default configuration) breaks a line by width. The Rust target keeps the shape of
+its code fixed; only names and strings that come from specs vary in length, and the functions here place them
+where rustfmt would: a type after a field or alias name, a `#[serde(...)]` attribute, a where-clause bound, a
+function signature, a `pub use` list, a call with one argument. When rustfmt itself cannot fit an item into
+100 columns it leaves that item exactly as written, so these functions then return the one-line form.
+`tests/test_target_rust.py` runs rustfmt over generated code with names of every length to keep them honest.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cmp_to_key
+
+MAX_WIDTH = 100
+INDENT = 4
+# rustfmt lays a `#[name(a, b)]` attribute out vertically once its arguments are wider than this
+# (`attr_fn_like_width`); an attribute with a single argument only breaks when its line is too long.
+ATTRIBUTE_ARGUMENTS_WIDTH = 70
+
+
+def display_width(text: str) -> int:
+    """Columns `text` takes in rustfmt's count (unicode-width): wide CJK characters count two, marks zero."""
+    width = 0
+    for char in text:
+        if unicodedata.combining(char) or unicodedata.category(char) in {"Mn", "Me", "Cf"}:
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in {"W", "F"} else 1
+    return width
+
+
+def _spaces(indent: int) -> str:
+    return " " * indent
+
+
+@dataclass(frozen=True)
+class RustType:
+    """A Rust type as a tree (`Option<Vec<String>>` is Option › Vec › String), so it can break at `<`."""
+
+    head: str
+    args: tuple[RustType, ...] = ()
+
+    def text(self) -> str:
+        if not self.args:
+            return self.head
+        return f"{self.head}<{', '.join(arg.text() for arg in self.args)}>"
+
+
+def layout_type(
+    rust_type: RustType, indent: int, used: int, trail: str, count_trail: bool = True
+) -> list[str] | None:
+    """`rust_type` starting at column `used` of a line indented by `indent`, followed by `trail`.
+
+    Returns the text for the rest of the first line and any further full lines, or None when it cannot fit.
+    Generic arguments that do not fit on one line go one per line, as rustfmt does. A plain name rustfmt
+    has moved to a line of its own may end one column past the limit with its `trail` (`count_trail=False`).
+    """
+    one_line = rust_type.text() + trail
+    lenient = not count_trail and not rust_type.args
+    if used + display_width(one_line) - (display_width(trail) if lenient else 0) <= MAX_WIDTH:
+        return [one_line]
+    if not rust_type.args or used + display_width(rust_type.head) + 1 > MAX_WIDTH:
+        return None
+    inner = indent + INDENT
+    lines = [rust_type.head + "<"]
+    for arg in rust_type.args:
+        arg_lines = layout_type(arg, inner, inner, ",")
+        if arg_lines is None:
+            return None
+        lines.append(_spaces(inner) + arg_lines[0])
+        lines.extend(arg_lines[1:])
+    lines.append(_spaces(indent) + ">" + trail)
+    return lines
+
+
+def layout_right_hand_side(prefix: str, value: RustType, indent: int, trail: str) -> list[str]:
+    """`prefix value trail` (a field `pub name: T,`, an alias `pub type A = T;`, a `const X: &str = "…";`).
+
+    rustfmt keeps the value on the prefix's line when it fits there on one line; otherwise it moves it to
+    the next line, indented once more, when it fits there on one line or needs clearly fewer lines; else it
+    breaks it on the prefix's line. What fits nowhere it leaves as written (here: on one line).
+    """
+    same_line = layout_type(value, indent, display_width(prefix) + 1, trail)
+    if same_line is not None and len(same_line) == 1:
+        return [f"{prefix} {same_line[0]}"]
+    next_indent = indent + INDENT
+    next_line = layout_type(value, next_indent, next_indent, trail, count_trail=False)
+    if next_line is not None and (
+        same_line is None or len(next_line) == 1 or len(same_line) - 1 > len(next_line) - 1 + 1
+    ):
+        return [prefix, _spaces(next_indent) + next_line[0], *next_line[1:]]
+    if same_line is not None:
+        return [f"{prefix} {same_line[0]}", *same_line[1:]]
+    return [f"{prefix} {value.text()}{trail}"]
+
+
+def layout_attribute(
+    name: str, arguments: Sequence[str], indent: int, max_line: int = MAX_WIDTH
+) -> list[str]:
+    """`#[name(arguments)]`: one line, or one argument per line when too wide (no trailing comma).
+
+    rustfmt allows an attribute line `max_line` columns: the full width at the top level and on an enum
+    variant, one less on a struct field.
+    """
+    joined = ", ".join(arguments)
+    line = f"{_spaces(indent)}#[{name}({joined})]"
+    fits_line = display_width(line) <= max_line
+    if fits_line and (len(arguments) == 1 or display_width(joined) <= ATTRIBUTE_ARGUMENTS_WIDTH):
+        return [line]
+    inner = _spaces(indent + INDENT)
+    body = [f"{inner}{argument}," for argument in arguments[:-1]] + [f"{inner}{arguments[-1]}"]
+    return [f"{_spaces(indent)}#[{name}(", *body, f"{_spaces(indent)})]"]
+
+
+def layout_item_header(header: str, empty: bool = False) -> list[str]:
+    """`pub struct Name {` (or `pub enum`, or `pub struct Name {}` when `empty`): the brace goes to the next
+    line when the line is too long."""
+    if not empty:
+        return [f"{header} {{"] if display_width(f"{header} {{") <= MAX_WIDTH else [header, "{"]
+    width = display_width(f"{header} {{}}")
+    if width <= MAX_WIDTH - 2:  # rustfmt keeps two columns spare for `{}`
+        return [f"{header} {{}}"]
+    return [f"{header} {{", "}"] if width <= MAX_WIDTH else [header, "{}"]
+
+
+def layout_fn_without_parameters(indent: int, name: str, output: str) -> list[str]:
+    """`fn name() -> Output {`: one line; else the brace on its own line; else the return type too."""
+    pad = _spaces(indent)
+    if display_width(f"{pad}fn {name}() -> {output} {{") <= MAX_WIDTH:
+        return [f"{pad}fn {name}() -> {output} {{"]
+    if (
+        display_width(f"{pad}fn {name}() -> {output}") <= MAX_WIDTH + 1
+    ):  # rustfmt lets this line reach 101
+        return [f"{pad}fn {name}() -> {output}", f"{pad}{{"]
+    returns = f"{pad}-> {output}"
+    if display_width(returns + " {") <= MAX_WIDTH:
+        return [f"{pad}fn {name}()", returns + " {"]
+    if display_width(returns) <= MAX_WIDTH:
+        return [f"{pad}fn {name}()", returns, f"{pad}{{"]
+    return [f"{pad}fn {name}()", returns + "{"]  # rustfmt's own output when nothing fits
+
+
+def layout_call(indent: int, function: str, argument: str, trail: str = "") -> list[str]:
+    """`function(argument)trail` with one literal argument: one line, or the argument on its own line."""
+    line = f"{_spaces(indent)}{function}({argument}){trail}"
+    if display_width(line) <= MAX_WIDTH:
+        return [line]
+    return [
+        f"{_spaces(indent)}{function}(",
+        f"{_spaces(indent + INDENT)}{argument},",
+        f"{_spaces(indent)}){trail}",
+    ]
+
+
+def layout_where_bound(
+    name: str, function_args: Sequence[str], output: str, bounds: Sequence[str]
+) -> list[str]:
+    """One where-clause predicate `name: Fn(args) -> output + bound + …,` at indent 4.
+
+    Too long for a line, the `+ bound`s go one per line; if the `Fn(…)` part alone is still too long, its
+    arguments go one per line as well.
+    """
+    pad, bound_pad = _spaces(INDENT), _spaces(2 * INDENT)
+    function = f"Fn({', '.join(function_args)}) -> {output}"
+    one_line = f"{pad}{name}: {' + '.join([function, *bounds])},"
+    if display_width(one_line) <= MAX_WIDTH:
+        return [one_line]
+    head = f"{pad}{name}: {function}"
+    if display_width(head) <= MAX_WIDTH:
+        lines = [head]
+    else:
+        arg_pad = _spaces(3 * INDENT)
+        lines = [
+            f"{pad}{name}: Fn(",
+            *[f"{arg_pad}{arg}," for arg in function_args],
+            f"{bound_pad}) -> {output}",
+        ]
+    bound_lines = [f"{bound_pad}+ {bound}" for bound in bounds]
+    bound_lines[-1] += ","
+    return lines + bound_lines
+
+
+def layout_fn_signature(prefix: str, parameters: Sequence[str], suffix: str) -> list[str]:
+    """`prefix(parameters)suffix` for a top-level fn: one line, or one parameter per line."""
+    one_line = f"{prefix}({', '.join(parameters)}){suffix}"
+    if display_width(one_line) <= MAX_WIDTH:
+        return [one_line]
+    return [
+        f"{prefix}(",
+        *[f"{_spaces(INDENT)}{parameter}," for parameter in parameters],
+        f"){suffix}",
+    ]
+
+
+def layout_use_list(prefix: str, names: Sequence[str]) -> list[str]:
+    """`pub use path::{A, b};`: one line, the names together on a line of their own, or one per line."""
+    if len(names) == 1:
+        return [f"{prefix}{names[0]};"]
+    one_line = f"{prefix}{{{', '.join(names)}}};"
+    if display_width(one_line) <= MAX_WIDTH:
+        return [one_line]
+    together = f"{_spaces(INDENT)}{', '.join(names)},"
+    if display_width(together) <= MAX_WIDTH:
+        return [f"{prefix}{{", together, "};"]
+    return [f"{prefix}{{", *[f"{_spaces(INDENT)}{name}," for name in names], "};"]
+
+
+# -- ordering -----------------------------------------------------------------------------------------------
+
+
+def _version_chunks(text: str) -> list[str]:
+    """The style guide's version-sort chunks: a single `_`, a run of ASCII digits, or a run of anything else."""
+    chunks: list[str] = []
+    index = 0
+    while index < len(text):
+        if text[index] == "_":
+            end = index + 1
+        else:
+            digits = _is_digit(text[index])
+            end = index + 1
+            while end < len(text) and text[end] != "_" and _is_digit(text[end]) == digits:
+                end += 1
+        chunks.append(text[index:end])
+        index = end
+    return chunks
+
+
+def _is_digit(char: str) -> bool:
+    return "0" <= char <= "9"
+
+
+def version_compare(left: str, right: str) -> int:
+    """The Rust style guide's version sorting (rustfmt 2024 orders `use` paths by it); -1, 0 or 1.
+
+    `_` sorts before everything; two digit runs compare by value, and at equal value the one with more
+    leading zeros goes first, decided at the first such pair and only if nothing else differs; any other
+    pair of chunks compares as text. A raw identifier's `r#` does not count.
+    """
+    more_zeros = 0  # -1: left had more leading zeros first, 1: right did
+    a_chunks, b_chunks = _version_chunks(left.removeprefix("r#")), _version_chunks(
+        right.removeprefix("r#")
+    )
+    for a, b in zip(a_chunks, b_chunks):
+        if a == "_" or b == "_":
+            if a != b:
+                return -1 if a == "_" else 1
+            continue
+        if _is_digit(a[0]) and _is_digit(b[0]):
+            if int(a) != int(b):
+                return -1 if int(a) < int(b) else 1
+            a_zeros, b_zeros = len(a) - len(a.lstrip("0")), len(b) - len(b.lstrip("0"))
+            if more_zeros == 0 and a_zeros != b_zeros:
+                more_zeros = -1 if a_zeros > b_zeros else 1
+            continue
+        if a != b:
+            return -1 if a < b else 1
+    if len(a_chunks) != len(b_chunks):
+        return -1 if len(a_chunks) < len(b_chunks) else 1
+    return more_zeros
+
+
+version_key = cmp_to_key(version_compare)
+
+
+def module_key(name: str) -> str:
+    """rustfmt orders `mod` declarations by plain string comparison of the name (a raw `r#` not counted)."""
+    return name.removeprefix("r#")

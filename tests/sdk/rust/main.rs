@@ -1,0 +1,60 @@
+//! Builds every generated tool with the real `github-copilot-sdk` crate and prints one JSON object:
+//! `wire` maps each tool name to `serde_json::to_value(&tool)`, the exact element the SDK sends;
+//! `calls` holds what a few typed handlers received, to show arguments arrive decoded.
+//! tests/test_sdk_rust.py replaces the TOOLS marker with one factory call per generated tool.
+#![deny(warnings)]
+
+mod generated;
+
+use github_copilot_sdk::{Tool, ToolInvocation, ToolResult};
+use serde_json::{Value, json};
+
+/// Every generated tool, each with a handler that answers with an empty text. The parameter types are
+/// spelled out so the harness also uses every re-export of mod.rs.
+fn every_tool() -> Vec<Tool> {
+    vec![
+        // TOOLS
+    ]
+}
+
+/// Calls `tool`'s handler the way a session does, with `arguments` as the model's call arguments.
+async fn call(tool: &Tool, arguments: Value) -> Value {
+    let mut invocation = ToolInvocation::default();
+    invocation.tool_name = tool.name.clone();
+    invocation.tool_call_id = "call-1".to_string();
+    invocation.arguments = arguments;
+    let handler = tool.handler().expect("generated tools carry a handler");
+    match handler.call(invocation).await {
+        Ok(ToolResult::Text(text)) => Value::String(text),
+        Ok(other) => panic!("unexpected result {other:?}"),
+        Err(error) => json!({ "error": error.to_string() }),
+    }
+}
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() {
+    let mut wire = serde_json::Map::new();
+    for tool in every_tool() {
+        let value = serde_json::to_value(&tool).expect("a tool serializes");
+        wire.insert(tool.name.clone(), value);
+    }
+
+    let clear_context = generated::clear_context_tool(|params, invocation| async move {
+        Ok(ToolResult::Text(format!("{}|{}", params.prompt, invocation.tool_call_id)))
+    });
+    let search_files = generated::search_files_tool(|params, _invocation| async move {
+        Ok(ToolResult::Text(format!("{params:?}")))
+    });
+    let create_issue = generated::create_issue_tool(|params, _invocation| async move {
+        let priority = params.priority;
+        let high = priority == generated::create_issue::CreateIssuePriority::High;
+        Ok(ToolResult::Text(format!("{priority:?}|{high}|{:?}", params.labels)))
+    });
+    let calls = json!({
+        "clear_context": call(&clear_context, json!({ "prompt": "start over" })).await,
+        "search_files": call(&search_files, json!({ "query": "TODO" })).await,
+        "create_issue": call(&create_issue, json!({ "title": "t", "priority": "high" })).await,
+        "create_issue_bad": call(&create_issue, json!({ "title": "t", "priority": "someday" })).await,
+    });
+    println!("{}", json!({ "wire": wire, "calls": calls }));
+}

@@ -1,0 +1,147 @@
+"""Real SDK (design §5.3): the generated Rust folder builds against the published `github-copilot-sdk` crate
+with `#![deny(warnings)]`, every tool's wire JSON equals the spec's, and typed handlers get decoded arguments.
+
+The harness is a cargo project under the test cache (TOOLGEN_TEST_CACHE/rust/project) made from
+tests/sdk/rust/ (Cargo.toml, Cargo.lock, main.rs) with the generated folder as src/generated/. Its target
+folder stays in the cache too, so only the first build is cold (about four minutes on two cores, most of
+it compiling the SDK crate itself); later builds take seconds. Crates come from crates.io into the default
+CARGO_HOME. COPILOT_SKIP_CLI_DOWNLOAD keeps the SDK's build script from downloading the Copilot CLI.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from codegen.generate import load_tools
+from codegen.targets import Reporter
+from codegen.targets.rust import plan_tool_names
+
+from .support import (
+    ALL_SPEC_DIRS,
+    CACHE,
+    REPO,
+    assert_wire_matches,
+    require,
+    require_executable,
+    write_outputs,
+)
+
+pytestmark = pytest.mark.sdk
+
+HARNESS = REPO / "tests" / "sdk" / "rust"
+PROJECT = CACHE / "rust" / "project"
+TARGET_DIR = CACHE / "rust" / "target"
+BINARY = "toolgen-rust-harness"
+TOOLS_MARKER = "        // TOOLS"
+BUILD_TIMEOUT = 1800  # seconds; a cold build takes about four minutes on two cores
+
+
+def _tool_calls() -> str:
+    """One `every_tool()` entry per tool: the factory with a handler that answers with an empty text.
+
+    Handlers with parameters name the type through mod.rs's re-export, so the harness uses every re-export.
+    """
+    tools, _ = load_tools(ALL_SPEC_DIRS)
+    lines = []
+    for names in plan_tool_names(tools, Reporter()):
+        arguments = (
+            f"|_params: generated::{names.params}, _invocation|"
+            if names.params
+            else "|_invocation|"
+        )
+        lines.append(
+            f"        generated::{names.factory}({arguments} async {{ Ok(ToolResult::Text(String::new())) }}),"
+        )
+    return "\n".join(lines)
+
+
+def _prepare_project(generated: Path) -> None:
+    (PROJECT / "src").mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(HARNESS / "Cargo.toml", PROJECT / "Cargo.toml")
+    shutil.copyfile(HARNESS / "Cargo.lock", PROJECT / "Cargo.lock")
+    main = (HARNESS / "main.rs").read_text("utf-8")
+    assert TOOLS_MARKER in main
+    (PROJECT / "src" / "main.rs").write_text(main.replace(TOOLS_MARKER, _tool_calls()), "utf-8")
+    shutil.rmtree(PROJECT / "src" / "generated", ignore_errors=True)
+    shutil.copytree(generated, PROJECT / "src" / "generated")
+
+
+@contextlib.contextmanager
+def _project_lock() -> Iterator[None]:
+    """One harness build at a time: pytest-xdist workers share the project and target folders."""
+    PROJECT.parent.mkdir(parents=True, exist_ok=True)
+    with open(PROJECT.parent / ".harness.lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+
+
+@pytest.fixture(scope="module")
+def harness_output(tmp_path_factory) -> dict[str, Any]:
+    cargo = require_executable("cargo")
+    generated = write_outputs("rust", tmp_path_factory.mktemp("rust"))
+    with _project_lock():
+        return _build_and_run(cargo, generated)
+
+
+def _build_and_run(cargo: str, generated: Path) -> dict[str, Any]:
+    _prepare_project(generated)
+    env = {**os.environ, "COPILOT_SKIP_CLI_DOWNLOAD": "1", "CARGO_TARGET_DIR": str(TARGET_DIR)}
+    # main.rs denies warnings itself; flags from outside would only rebuild every cached crate.
+    env.pop("RUSTFLAGS", None)
+    try:
+        build = subprocess.run(
+            [cargo, "build", "--locked", "--quiet"],
+            cwd=PROJECT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=BUILD_TIMEOUT,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"cargo build took longer than {BUILD_TIMEOUT} s")
+    unreachable = "failed to get" in build.stderr or "failed to download" in build.stderr
+    require(not unreachable, "crates.io is not reachable to fetch the Rust SDK crate")
+    assert build.returncode == 0, f"cargo build failed:\n{build.stderr[-20000:]}"
+    run = subprocess.run(
+        [TARGET_DIR / "debug" / BINARY], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0, run.stderr[-5000:]
+    return json.loads(run.stdout)
+
+
+def test_every_tool_sends_the_specs_wire_declaration(harness_output):
+    assert_wire_matches(harness_output["wire"], sdk="rust")
+
+
+def test_wire_parameters_keep_exact_strings_and_big_integers(harness_output):
+    wire = harness_output["wire"]
+    hostile = wire["hostile_strings"]
+    assert "\u202e" in hostile["description"] and "\u0000" in hostile["description"]
+    assert hostile["parameters"]["properties"]["mode"]["enum"][2] == "e\nf"
+    assert (
+        wire["defaults"]["parameters"]["properties"]["aBigInteger"]["default"] == 9007199254740993
+    )
+
+
+def test_handlers_receive_decoded_parameters(harness_output):
+    calls = harness_output["calls"]
+    assert (
+        calls["clear_context"] == "start over|call-1"
+    )  # the typed field, and the invocation alongside
+    # Defaults from the spec fill what the call left out; the enum arrives as its Rust variant.
+    assert calls["search_files"] == (
+        'SearchFilesParams { query: "TODO", max_results: 50, file_types: None, case_sensitive: false }'
+    )
+    assert calls["create_issue"] == "High|true|[]"
+    # A value outside the enum fails before the handler runs, as a normal tool error.
+    assert "unknown variant `someday`" in calls["create_issue_bad"]["error"]

@@ -1,0 +1,521 @@
+"""The Rust target without the SDK: naming and escaping tables, layout against rustfmt, headers, determinism.
+
+The real-SDK build and wire check is tests/test_sdk_rust.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import string
+import subprocess
+import sys
+from functools import cmp_to_key
+from pathlib import Path
+
+import pytest
+
+from codegen import ir
+from codegen.generate import load_tools, render_outputs
+from codegen.targets import Reporter
+from codegen.targets import rust
+from codegen.targets.rust_layout import (
+    RustType,
+    display_width,
+    layout_attribute,
+    layout_right_hand_side,
+    layout_use_list,
+    layout_where_bound,
+    version_compare,
+)
+
+from .support import ALL_SPEC_DIRS, EDGE_SPECS, REPO, SPECS, require_executable, write_outputs
+
+
+@pytest.fixture(scope="module")
+def outputs() -> dict[str, str]:
+    tools, _ = load_tools(ALL_SPEC_DIRS)
+    rendered, _ = render_outputs(tools, ["rust"])
+    return rendered
+
+
+@pytest.fixture(scope="module")
+def warnings() -> list[str]:
+    tools, _ = load_tools(ALL_SPEC_DIRS)
+    _, found = render_outputs(tools, ["rust"])
+    return [str(warning) for warning in found]
+
+
+# -- tables ---------------------------------------------------------------------------------------------------
+
+
+def test_type_map_covers_every_type_kind():
+    assert set(rust.TYPE_MAP) == set(ir.TYPE_KINDS)
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("prompt", "prompt"),
+        ("type", "r#type"),
+        ("match", "r#match"),
+        ("async", "r#async"),
+        ("gen", "r#gen"),  # reserved from edition 2024 on
+        ("yield", "r#yield"),
+        ("self", "self_"),  # cannot be a raw identifier
+        ("Self", "Self_"),
+        ("super", "super_"),
+        ("crate", "crate_"),
+        ("union", "union"),  # a weak keyword is a plain identifier
+        ("default", "default"),
+    ],
+)
+def test_identifier_escapes_keywords(name, expected):
+    assert rust.identifier(name) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("[1, 2]", '"[1, 2]"'),  # nothing to escape: a plain literal
+        ('{"a": 1}', 'r#"{"a": 1}"#'),
+        ('{"$ref": "#/$defs/A"}', 'r##"{"$ref": "#/$defs/A"}"##'),  # `"#` would end r#"…"#
+        ('"##"', 'r###""##""###'),
+        ("a\\b", 'r#"a\\b"#'),
+        ('say "#" and "##"', 'r###"say "#" and "##""###'),
+    ],
+)
+def test_raw_string_literal_counts_hashes(text, expected):
+    assert rust.raw_string_literal(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("plain", '"plain"'),
+        ('q"b\\', '"q\\"b\\\\"'),
+        ("line\nnext\r\ttab\0", '"line\\nnext\\r\\ttab\\0"'),
+        ("bidi \u202e and \x01", '"bidi \\u{202e} and \\u{1}"'),
+        ("é 名前 😀", '"é 名前 😀"'),
+        ("{{ jinja }} ${x} */", '"{{ jinja }} ${x} */"'),
+    ],
+)
+def test_string_literal_escapes(text, expected):
+    assert rust.string_literal(text) == expected
+
+
+def test_json_text_escapes_invisible_characters_and_round_trips():
+    value = {
+        "d": "bidi \u202e nul \u0000 sep \u2028 emoji \U0001f600 zwsp \u200b",
+        "n": [1, 2.5, None],
+    }
+    text = rust.json_text(value, pretty=True)
+    assert "\u202e" not in text and "\u2028" not in text and "\u200b" not in text
+    assert "\\u202e" in text and "😀" in text
+    assert json.loads(text) == value
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [(2.5, "2.5"), (2.0, "2.0"), (30, "30.0"), (-1.5, "-1.5"), (1e20, "1e+20"), (1e-7, "1e-07")],
+)
+def test_float_literal(value, expected):
+    assert rust.float_literal(value) == expected
+
+
+def test_doc_lines_are_harmless():
+    text = "ends */ here\n```\nfn main() {}\n```\n        indented code\n\tbidi \u202e\ntrailing   "
+    assert rust.doc_lines(text) == [
+        "/// ends */ here",
+        "/// ```text",  # an unlabeled fence would be a doctest
+        "/// fn main() {}",
+        "/// ```",
+        "///    indented code",  # four spaces would make a doctest too
+        "/// \\u{9}bidi \\u{202e}",
+        "/// trailing",
+    ]
+    assert rust.doc_lines("   ") == []
+    assert rust.doc_lines(None) == []
+    assert rust.doc_lines("a\n\nb", "    ///") == ["    /// a", "    ///", "    /// b"]
+
+
+# -- layout (the rules rustfmt applies, spot checks; the rustfmt tests below cover them in bulk) ------------
+
+
+def test_field_type_moves_to_the_next_line_then_breaks():
+    short = RustType("Option", (RustType("String"),))
+    assert layout_right_hand_side("    pub a:", short, 4, ",") == ["    pub a: Option<String>,"]
+    long_name = "    pub " + "n" * 85 + ":"
+    assert layout_right_hand_side(long_name, short, 4, ",") == [
+        long_name,
+        "        Option<String>,",
+    ]
+    wide = RustType("Option", (RustType("Vec", (RustType("X" * 80),)),))
+    assert layout_right_hand_side("    pub a:", wide, 4, ",") == [
+        "    pub a: Option<",
+        "        Vec<" + "X" * 80 + ">,",
+        "    >,",
+    ]
+
+
+def test_attribute_goes_vertical_when_its_arguments_are_wide():
+    assert layout_attribute("serde", ['rename = "a"', "default"], 4) == [
+        '    #[serde(rename = "a", default)]'
+    ]
+    wide = ['rename = "' + "x" * 50 + '"', "default", 'skip_serializing_if = "Option::is_none"']
+    assert layout_attribute("serde", wide, 4) == [
+        "    #[serde(",
+        "        " + wide[0] + ",",
+        "        default,",
+        '        skip_serializing_if = "Option::is_none"',
+        "    )]",
+    ]
+
+
+def test_where_bound_breaks_bounds_then_arguments():
+    assert layout_where_bound("H", ["P", "ToolInvocation"], "F", ["Send", "Sync", "'static"]) == [
+        "    H: Fn(P, ToolInvocation) -> F + Send + Sync + 'static,"
+    ]
+    bounds = ["Send", "Sync", "'static"]
+    assert layout_where_bound("H", ["P" * 60, "ToolInvocation"], "F", bounds) == [
+        "    H: Fn(" + "P" * 60 + ", ToolInvocation) -> F",
+        "        + Send",
+        "        + Sync",
+        "        + 'static,",
+    ]
+    assert layout_where_bound("H", ["P" * 80, "ToolInvocation"], "F", bounds)[:4] == [
+        "    H: Fn(",
+        "            " + "P" * 80 + ",",
+        "            ToolInvocation,",
+        "        ) -> F",
+    ]
+
+
+def test_use_list_layouts():
+    assert layout_use_list("pub use a::", ["A", "b"]) == ["pub use a::{A, b};"]
+    assert layout_use_list("pub use a::", ["b"]) == ["pub use a::b;"]
+    assert layout_use_list("pub use " + "m" * 60 + "::", ["P" * 30, "f" * 30]) == [
+        "pub use " + "m" * 60 + "::{",
+        "    " + "P" * 30 + ", " + "f" * 30 + ",",
+        "};",
+    ]
+
+
+def test_display_width_counts_wide_characters_twice():
+    assert display_width("名前") == 4 and display_width("ab") == 2 and display_width("e\u0301") == 1
+
+
+def test_version_sort_matches_the_style_guide():
+    given = [
+        "x86_128",
+        "x87",
+        "u8",
+        "u16",
+        "_abcd",
+        "A2",
+        "ABCD",
+        "a1",
+        "abcd",
+        "u_zzz",
+        "ua",
+        "v010",
+        "v9",
+        "v09",
+        "v009",
+    ]
+    expected = [
+        "_abcd",
+        "A2",
+        "ABCD",
+        "a1",
+        "abcd",
+        "u_zzz",
+        "u8",
+        "u16",
+        "ua",
+        "v009",
+        "v09",
+        "v9",
+        "v010",
+        "x86_128",
+        "x87",
+    ]
+    assert sorted(given, key=cmp_to_key(version_compare)) == expected
+
+
+# -- what is generated ----------------------------------------------------------------------------------------
+
+
+def test_one_module_per_tool_and_a_mod_rs(outputs):
+    tools, _ = load_tools(ALL_SPEC_DIRS)
+    assert len(outputs) == len(tools) + 1
+    assert "rust/mod.rs" in outputs and "rust/clear_context.rs" in outputs
+    mod_rs = outputs["rust/mod.rs"]
+    assert "pub mod clear_context;" in mod_rs
+    assert "pub use clear_context::{ClearContextParams, clear_context_tool};" in mod_rs
+    assert "pub use ping::ping_tool;" in mod_rs  # no parameters, no parameters type
+
+
+def test_headers(outputs):
+    assert outputs["rust/clear_context.rs"].startswith(
+        "// Code generated by toolgen from specs/clear_context.yaml. DO NOT EDIT.\n"
+    )
+    assert outputs["rust/mod.rs"].startswith("// Code generated by toolgen. DO NOT EDIT.\n")
+    for path, text in outputs.items():
+        assert "Code generated by toolgen" in text.splitlines()[0], path
+        assert "DO NOT EDIT" in text.splitlines()[0], path
+        assert text.endswith("}\n") or path.endswith("mod.rs"), path
+
+
+def test_options_use_the_builder(outputs):
+    clear_context = outputs["rust/clear_context.rs"]
+    assert (
+        ".with_is_terminal(true)" in clear_context
+        and ".with_defer(DeferMode::Never)" in clear_context
+    )
+    ping = outputs["rust/ping.rs"]
+    for call in [
+        ".with_overrides_built_in_tool(true)",
+        ".with_skip_permission(true)",
+        ".with_is_terminal(true)",
+        ".with_defer(DeferMode::Auto)",
+        ".with_metadata(metadata())",
+    ]:
+        assert call in ping
+    assert ".with_parameters(" not in ping
+    empty = outputs["rust/empty_params.rs"]  # isTerminal: false and metadata: {} are the defaults
+    assert "with_is_terminal" not in empty and "with_metadata" not in empty
+
+
+def test_reserved_words_and_collisions(outputs, warnings):
+    reserved = outputs["rust/reserved_words.rs"]
+    assert "pub r#type: String," in reserved
+    assert (
+        "pub self_: String," in reserved and "pub self2: Option<String>," in reserved
+    )  # `Self` cased
+    assert "pub super_: Option<String>," in reserved and "pub crate_: Option<String>," in reserved
+    assert '#[serde(rename = "Self", skip_serializing_if = "Option::is_none")]' in reserved
+    collisions = [w for w in warnings if "colliding_casings.yaml" in w]
+    assert len(collisions) == 4 and all(": warning: Rust field `user_id`" in w for w in collisions)
+    assert collisions[0].startswith("tests/edge_specs/colliding_casings.yaml:7:5:")
+
+
+def test_recursion_is_boxed_only_where_needed(outputs):
+    recursive = outputs["rust/recursive_refs.rs"]
+    assert (
+        "pub children: Option<Vec<RecursiveRefsTreeNode>>," in recursive
+    )  # a Vec is indirection enough
+    assert "pub parent: Option<Box<RecursiveRefsTreeNode>>," in recursive
+    assert "pub next: Option<Box<RecursiveRefsLinkedItem>>," in recursive
+    assert "pub type RecursiveRefsTags = Vec<String>;" in recursive
+
+
+def test_defaults_become_serde_defaults(outputs):
+    defaults = outputs["rust/defaults.rs"]
+    assert '#[serde(rename = "anInteger", default = "default_an_integer")]' in defaults
+    assert "fn default_an_integer() -> i64 {\n    42\n}" in defaults
+    assert 'fn default_a_string() -> String {\n    String::from("hello")\n}' in defaults
+    assert "fn default_an_enum() -> DefaultsAnEnum {\n    DefaultsAnEnum::B\n}" in defaults
+    assert 'default_from_json(r#"{"x": 1}"#)' in defaults
+    labels = outputs["rust/create_issue.rs"]  # `default: []` is what serde's `default` gives a Vec
+    assert '#[serde(rename = "labels", default)]\n    pub labels: Vec<String>,' in labels
+
+
+def test_schema_is_embedded_verbatim(outputs):
+    tools, _ = load_tools(ALL_SPEC_DIRS)
+    for tool in tools:
+        if tool.wire_parameters is None:
+            continue
+        text = next(t for p, t in outputs.items() if f"from {tool.source}." in t.splitlines()[0])
+        embedded = re.search(r'const PARAMETERS: &str = r(#+)"(.*?)"\1;', text, re.DOTALL)
+        assert embedded, tool.name
+        assert json.loads(embedded.group(2)) == tool.wire_parameters, tool.name
+
+
+def test_determinism_across_hash_seeds(tmp_path):
+    script = (
+        "import json, sys; from codegen.generate import load_tools, render_outputs; "
+        "from tests.support import ALL_SPEC_DIRS; "
+        "tools, _ = load_tools(ALL_SPEC_DIRS); out, _ = render_outputs(tools, ['rust']); "
+        "sys.stdout.write(json.dumps(out, sort_keys=True))"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", script],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2")
+    ]
+    assert runs[0] == runs[1] and runs[0]
+
+
+# -- rustfmt: the output is already canonical -----------------------------------------------------------------
+
+
+def _rustfmt_check(folder: Path) -> None:
+    rustfmt = require_executable("rustfmt")
+    result = subprocess.run(
+        [rustfmt, "--check", "--edition", "2024", str(folder / "mod.rs")],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, (result.stdout + result.stderr)[:20000]
+
+
+def test_rustfmt_leaves_the_generated_code_unchanged(tmp_path):
+    _rustfmt_check(write_outputs("rust", tmp_path))
+
+
+def _words(rng: random.Random, length: int) -> str:
+    words: list[str] = []
+    while len("_".join(words)) < length:
+        words.append("".join(rng.choice(string.ascii_lowercase) for _ in range(rng.randint(2, 9))))
+    return "_".join(words)[:length].strip("_") or "x"
+
+
+def _camel(rng: random.Random, length: int) -> str:
+    first, *rest = _words(rng, length).split("_")
+    return first + "".join(word.capitalize() for word in rest)
+
+
+def _long_name_spec(rng: random.Random) -> dict:
+    """A spec whose names and strings have lengths around the points where rustfmt breaks lines."""
+    name = ("t" + _words(rng, rng.choice([5, 30, 40, 45, 50, 55, 60, 63])))[:64].rstrip("_")
+    properties: dict = {}
+    for _ in range(rng.randint(1, 6)):
+        key = rng.choice(
+            [_camel(rng, rng.choice([3, 20, 40, 50, 60, 70])), "名前" * rng.randint(1, 20)]
+        )
+        inner = _camel(rng, rng.choice([5, 30, 50, 70]))
+        long_value = "v" * rng.choice([5, 50, 62, 66, 70, 80, 95])
+        kind = rng.randrange(9)
+        properties[key] = [
+            {"type": "string", "default": long_value},
+            {"type": "integer", "default": 42},
+            {"type": "object", "properties": {inner: {"type": "string"}}, "required": [inner]},
+            {
+                "type": "array",
+                "items": {"type": "object", "properties": {inner: {"type": "number"}}},
+            },
+            {
+                "type": "object",
+                "additionalProperties": {
+                    "type": "object",
+                    "properties": {inner: {"type": "boolean"}},
+                },
+            },
+            {
+                "type": "string",
+                "enum": [_words(rng, rng.choice([3, 70, 75, 80, 90])), "b"],
+                "default": "b",
+            },
+            {"type": "array", "items": {"type": "string"}, "default": [long_value]},
+            {
+                "type": ["array", "null"],
+                "items": {"type": "object", "properties": {inner: {"type": "string"}}},
+            },
+            {"type": "object", "additionalProperties": False},
+        ][kind]
+    parameters: dict = {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties)[:1],
+    }
+    if rng.random() < 0.4:
+        definition = "D" + _camel(rng, rng.choice([5, 40, 60]))
+        parameters["$defs"] = {
+            definition: {"type": "array", "items": {"$ref": f"#/$defs/{definition}"}}
+        }
+        properties["viaDef"] = {"$ref": f"#/$defs/{definition}"}
+    spec = {
+        "name": name,
+        "description": "x" * rng.choice([10, 66, 69, 70, 71, 97, 120]),
+        "parameters": parameters,
+    }
+    if rng.random() < 0.25:
+        del spec["parameters"]
+    return spec
+
+
+def test_rustfmt_agrees_with_the_layout_of_long_names(tmp_path):
+    """Names and strings of many lengths, placed by rust_layout where rustfmt puts them (fixed seed)."""
+    rng = random.Random(20260830)
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    seen: set[str] = set()
+    for index in range(120):
+        spec = _long_name_spec(rng)
+        if spec["name"] not in seen:
+            seen.add(spec["name"])
+            (specs / f"s{index:03}.yaml").write_text(json.dumps(spec, ensure_ascii=False), "utf-8")
+    _rustfmt_check(write_outputs("rust", tmp_path / "out", [specs]))
+
+
+def test_only_the_folder_and_tools_are_generated_for_the_example_specs(tmp_path):
+    folder = write_outputs("rust", tmp_path, [SPECS])
+    assert sorted(path.name for path in folder.iterdir()) == sorted(
+        [path.stem + ".rs" for path in SPECS.glob("*.yaml")] + ["mod.rs"]
+    )
+
+
+def test_tool_name_clashes_get_distinct_modules():
+    tools, _ = load_tools([EDGE_SPECS / "name_mangling.yaml"])
+    twin = ir.Tool(**{**tools[0].__dict__, "name": "name_mangling", "source": "twin.yaml"})
+    report = Reporter()
+    names = rust.plan_tool_names([tools[0], twin], report)
+    assert [n.module for n in names] == ["name_mangling", "name_mangling2"]
+    assert [n.params for n in names] == ["NameManglingParams", "NameManglingParams2"]
+    assert len(report.diagnostics) == 2
+
+
+@pytest.mark.parametrize(
+    ("tool_name", "module", "file_stem", "factory"),
+    [
+        ("type", "r#type", "type", "type_tool"),
+        ("self", "self_", "self_", "self_tool"),
+        ("mod", "mod2", "mod2", "mod2_tool"),  # mod.rs is the folder's own file
+        ("aux", "aux2", "aux2", "aux2_tool"),  # Windows cannot create aux.rs
+    ],
+)
+def test_module_names_stay_legal(tool_name, module, file_stem, factory):
+    tools, _ = load_tools([EDGE_SPECS / "no_parameters.yaml"])
+    renamed = ir.Tool(**{**tools[0].__dict__, "name": tool_name, "words": (tool_name,)})
+    (names,) = rust.plan_tool_names([renamed], Reporter())
+    assert (names.module, names.file_stem, names.factory) == (module, file_stem, factory)
+
+
+def _render_spec(tmp_path: Path, text: str) -> tuple[str, list[str]]:
+    (tmp_path / "spec.yaml").write_text(text, "utf-8")
+    tools, _ = load_tools([tmp_path / "spec.yaml"])
+    rendered, found = render_outputs(tools, ["rust"])
+    return rendered[f"rust/{tools[0].name}.rs"], [str(warning) for warning in found]
+
+
+def test_unreferenced_defs_are_not_rust_types(tmp_path):
+    text, found = _render_spec(
+        tmp_path,
+        "name: lonely\ndescription: d\nparameters:\n  type: object\n  $defs:\n"
+        "    Unused: {type: object, properties: {a: {type: string}}}\n"
+        "  properties:\n    n: {type: string}\n",
+    )
+    assert "LonelyUnused" not in text  # it would be dead code; the wire schema keeps it
+    assert '"Unused": {' in text and not found
+
+
+def test_a_default_rust_cannot_hold_is_reported(tmp_path):
+    text, found = _render_spec(
+        tmp_path,
+        "name: big\ndescription: d\nparameters:\n  type: object\n  properties:\n"
+        "    n: {type: integer, default: 99999999999999999999}\n",
+    )
+    assert "pub n: Option<i64>," in text and "default_n" not in text
+    assert found == [
+        f"{tmp_path / 'spec.yaml'}:6:5: warning: the default of `n` does not fit the Rust type `i64`; "
+        "the field is an Option without a default there (the wire schema still carries the default)"
+    ]
