@@ -14,6 +14,12 @@ from dataclasses import dataclass
 
 Words = tuple[str, ...]
 
+# File names Windows reserves for devices, with any extension (`con.go`, `Aux.cs`), compared case-insensitively.
+# Targets add these to the names they avoid when they derive file names; the writer refuses any that slip through.
+WINDOWS_RESERVED_FILE_STEMS = frozenset(
+    ["con", "prn", "aux", "nul", *(f"com{n}" for n in range(1, 10)), *(f"lpt{n}" for n in range(1, 10))]
+)
+
 # Lower→Upper boundary, ACRONYM→Word boundary, letter↔digit boundary.
 _BOUNDARY = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])")
 _ASCII_WORD = re.compile(r"[A-Za-z0-9]+")
@@ -42,9 +48,35 @@ def split_words(text: str) -> Words:
     return tuple(words)
 
 
+# Names for the ASCII symbols, so a value made only of symbols (an enum of operators such as "!=" or "<=")
+# still gets a readable identifier (not_equals, less_equals) instead of a numbered fallback.
+_SYMBOL_WORDS = {
+    "=": "equals", "!": "not", "<": "less", ">": "greater", "+": "plus", "-": "minus", "*": "star",
+    "/": "slash", "\\": "backslash", "%": "percent", "&": "and", "|": "or", "^": "caret", "~": "tilde",
+    ".": "dot", ",": "comma", ":": "colon", ";": "semicolon", "?": "question", "@": "at", "#": "hash",
+    "$": "dollar", "`": "backtick", '"': "quote", "'": "apostrophe", "(": "open paren", ")": "close paren",
+    "[": "open bracket", "]": "close bracket", "{": "open brace", "}": "close brace", "_": "underscore",
+    " ": "space",
+}  # fmt: skip
+
+
+def symbol_words(text: str) -> Words:
+    """`!=` → ('not', 'equals'); `*/` → ('star', 'slash'); other characters by code point (`x09`, `u2028`)."""
+    words: list[str] = []
+    for char in text:
+        if char in _SYMBOL_WORDS:
+            words.extend(_SYMBOL_WORDS[char].split())
+        else:
+            words.append(f"x{ord(char):02x}" if char.isascii() else f"u{ord(char):x}")
+    return tuple(words)
+
+
 def identifier_words(text: str, fallback: str = "value") -> Words:
-    """Words that make a legal identifier in every target (never empty, never starting with a digit)."""
-    words = split_words(text) or (fallback,)
+    """Words that make a legal identifier in every target (never empty, never starting with a digit).
+
+    Text without letters or digits is spelled out symbol by symbol; only the empty string gets `fallback`.
+    """
+    words = split_words(text) or symbol_words(text) or (fallback,)
     if words[0][0].isdigit():
         words = ("the",) + words
     return words

@@ -226,7 +226,7 @@ def test_argument_list_layouts():
     [
         ("class", "class_"),
         ("default", "default_"),
-        ("_", "value"),  # no words: the IR's fallback
+        ("_", "underscore"),  # no letters: spelled out by the IR
         ("toString", "toString_"),  # a record component may not be named like Object's methods
         ("hashCode", "hashCode_"),
         ("yield", "yield_"),

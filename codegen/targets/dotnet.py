@@ -46,7 +46,7 @@ from typing import Any
 
 from .. import ir
 from ..errors import ConfigError, Diagnostic
-from ..naming import Words, pascal, unique_identifiers
+from ..naming import WINDOWS_RESERVED_FILE_STEMS, Words, pascal, unique_identifiers
 from .base import PlannedFile, Reporter, Target
 
 DEFAULT_NAMESPACE = "Copilot.Tools"
@@ -418,7 +418,9 @@ def name_folder(tools: list[ir.Tool], namespace: str, report: Reporter) -> Folde
     """File stems and type names for every tool, unique across the folder; each rename is reported."""
     names = FolderNames()
     stems, renamed = unique_identifiers(
-        [pascal(tool.words) for tool in tools], [SUPPORT_FILE.removesuffix(".cs")], casefold=True
+        [pascal(tool.words) for tool in tools],
+        [SUPPORT_FILE.removesuffix(".cs"), *sorted(WINDOWS_RESERVED_FILE_STEMS)],  # no `Con.cs`: Windows devices
+        casefold=True,
     )
     tool_of_stem = dict(zip(stems, tools))
     for tool, stem in zip(tools, stems):
@@ -723,7 +725,8 @@ class ToolViewBuilder:
     def _enum(self, decl: ir.EnumDecl) -> EnumView:
         name = escape_identifier(self.type_names[decl.name])
         plan = enum_plan(decl)
-        chosen, renamed = unique_identifiers([pascal(m.words) for m in decl.members], {name})
+        # Object's members (Equals, GetHashCode, ToString, …) would hide inherited methods: never use them.
+        chosen, renamed = unique_identifiers([pascal(m.words) for m in decl.members], {name} | RECORD_MEMBER_NAMES)
         line, column = self.positions.get(decl.name, (self.tool.line, self.tool.column))
         value_of = {ident: member.value for member, ident in zip(decl.members, chosen)}
         for change in renamed:
