@@ -1,21 +1,38 @@
-"""The `toolgen` command line: a thin layer over `codegen.generate`. Exit codes: 0 ok, 1 drift, 2 bad input."""
+"""The `toolgen` command line: a thin layer over `codegen.generate`. Exit codes: 0 ok, 1 drift, 2 bad input.
+
+Settings come from the configuration file (`[tool.toolgen]` in pyproject.toml or toolgen.toml, found by walking
+up from the working directory; see codegen/config.py), then from flags, which win. `generate` and `check` first
+ask the manifest whether anything changed (standard library only); the full pipeline is imported only when it did.
+"""
 
 from __future__ import annotations
 
 import difflib
 import json
+import os
 import sys
 from pathlib import Path
+from typing import IO, Any
 
 import click
 
+from .config import (
+    DEFAULT_MAX_SPEC_BYTES,
+    DEFAULT_SCHEMA,
+    Settings,
+    find_config,
+    general_problems,
+    load_settings,
+    option_problems,
+    parse_option_assignment,
+    schema_line,
+)
 from .errors import ToolgenError
 
 EXIT_OK, EXIT_DRIFT, EXIT_INVALID = 0, 1, 2
 DEFAULT_SPECS = Path("specs")
 DEFAULT_OUT = Path("generated")
-# Equal to yamlload.DEFAULT_MAX_BYTES (a test says so); not imported, so loading the CLI does not load PyYAML.
-DEFAULT_MAX_SPEC_BYTES = 1024 * 1024
+COMMAND_LINE = "<command line>"  # names values given as flags in error messages
 
 
 def _target_names() -> list[str]:
@@ -28,14 +45,63 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'s' if count != 1 else ''}"
 
 
+# -- output: colour only on a terminal and never with NO_COLOR (https://no-color.org) -----------------------------
+
+
+def _colour(stream: IO[str]) -> bool:
+    if os.environ.get("NO_COLOR", ""):
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _echo(text: str, err: bool = False, **style: Any) -> None:
+    stream = click.get_text_stream("stderr" if err else "stdout")
+    click.echo(
+        click.style(text, **style) if style and _colour(stream) else text,
+        err=err,
+        color=_colour(stream),
+    )
+
+
+_SEVERITY_COLOURS = {"error": "red", "warning": "yellow"}
+
+
+def _echo_diagnostic(diagnostic: Any) -> None:
+    text = str(diagnostic)
+    stream = click.get_text_stream("stderr")
+    if _colour(stream):
+        label = f"{diagnostic.severity}:"
+        text = text.replace(
+            f" {label} ",
+            f" {click.style(label, fg=_SEVERITY_COLOURS.get(diagnostic.severity), bold=True)} ",
+            1,
+        )
+    click.echo(text, err=True, color=_colour(stream))
+
+
+def _echo_diff(old: str, new: str, before: str, after: str) -> None:
+    stream = click.get_text_stream("stdout")
+    colour = _colour(stream)
+    for line in difflib.unified_diff(
+        old.splitlines(keepends=True), new.splitlines(keepends=True), fromfile=before, tofile=after
+    ):
+        text = line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+        if colour and line.startswith(("+", "-")) and not line.startswith(("+++", "---")):
+            text = click.style(text, fg="green" if line.startswith("+") else "red")
+        click.echo(text, nl=False, color=colour)
+
+
 def _fail(error: ToolgenError, writes: bool = True) -> None:
     """Print every diagnostic, one line each, a summary, and exit 2. Never a traceback for bad input."""
     for diagnostic in error.diagnostics:
-        click.echo(str(diagnostic), err=True)
+        _echo_diagnostic(diagnostic)
     errors = [d for d in error.diagnostics if d.is_error]
     files = len({d.file for d in errors})
     summary = f"toolgen: {_plural(len(errors), 'error')} in {_plural(files, 'file')}"
-    click.echo(summary + ("; nothing written" if writes else ""), err=True)
+    _echo(summary + ("; nothing written" if writes else ""), err=True)
     sys.exit(EXIT_INVALID)
 
 
@@ -43,30 +109,122 @@ def _paths(paths: tuple[Path, ...]) -> list[Path]:
     return list(paths) or [DEFAULT_SPECS]
 
 
-def _warn(warnings) -> None:
+def _warn(warnings, quiet: bool = False) -> None:
+    if quiet:
+        return
     for warning in warnings:
-        click.echo(str(warning), err=True)
+        if isinstance(warning, str):
+            click.echo(warning, err=True)
+        else:
+            _echo_diagnostic(warning)
 
 
-def _request(paths: list[Path], out: Path, langs: tuple[str, ...], max_spec_bytes: int) -> dict:
-    """Everything about a run that changes its output; the manifest fast path compares it as a whole."""
-    return {
-        "paths": [p.as_posix() for p in paths],
-        "out": out.as_posix(),
-        "langs": list(langs),
-        "max_spec_bytes": max_spec_bytes,
-    }
+# -- settings: config file, then flags ---------------------------------------------------------------------------
 
 
-def _fast_path(paths: list[Path], out: Path, request: dict) -> dict | None:
+def _settings(
+    config: Path | None,
+    paths: tuple[Path, ...] = (),
+    out: Path | None = None,
+    langs: tuple[str, ...] = (),
+    max_spec_bytes: int | None = None,
+    templates: Path | None = None,
+    header: str | None = None,
+    option_flags: tuple[str, ...] = (),
+    verbose: bool = False,
+) -> Settings:
+    """The run's settings: the config file's (found by walking up unless --config names one), then the flags.
+    Only cheap checks here; the targets' keyword checks run after the no-change fast path."""
+    path = config or find_config()
+    if path is not None and Path(os.path.abspath(path)).parent != Path(os.path.abspath(".")):
+        # Work from the config file's folder, as if toolgen had been started there: spec paths in generated
+        # headers and messages are then the same from any subfolder, so the output does not depend on it.
+        root = Path(os.path.abspath(path)).parent
+        paths = tuple(_rebased(p, root) for p in paths)
+        out, templates = (_rebased(p, root) if p is not None else None for p in (out, templates))
+        os.chdir(root)
+        path = Path(path.name)
+        if verbose:
+            click.echo(
+                f"toolgen: working in {root.as_posix()} (the config file's folder)", err=True
+            )
+    try:
+        settings = load_settings(path)
+    except ToolgenError as error:
+        _fail(error, writes=False)
+    if verbose and path is not None:
+        click.echo(f"toolgen: using {_relative(path).as_posix()}", err=True)
+    options: dict[str, dict[str, str]] = {}
+    for flag in option_flags:
+        try:
+            target, key, value = parse_option_assignment(flag)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--option") from None
+        options.setdefault(target, {})[key] = value
+    problems = option_problems(options, deep=False)
+    if problems:
+        target, key, message = problems[0]
+        name = f"{target}.{key}" if key else target
+        raise click.BadParameter(f"{name}: {message}", param_hint="--option")
+    settings = settings.with_overrides(
+        specs=tuple(paths) or None,
+        out=out,
+        targets=tuple(dict.fromkeys(langs)) or None,
+        partial=(
+            True if langs else None
+        ),  # --lang: only these targets this run, leave the others alone
+        max_spec_bytes=max_spec_bytes,
+        templates=templates,
+        header=header,
+        options=options or None,
+    )
+    header_problems = general_problems(Settings(header=header)) if header is not None else []
+    if header_problems:
+        raise click.BadParameter(header_problems[0][1], param_hint="--header")
+    return settings
+
+
+def _rebased(path: Path, root: Path) -> Path:
+    """`path` (relative to the working directory) as seen from `root`."""
+    try:
+        return Path(os.path.relpath(os.path.abspath(path), root))
+    except ValueError:  # another drive on Windows
+        return Path(os.path.abspath(path))
+
+
+def _fast_path(settings: Settings, verbose: bool = False) -> dict | None:
     """The manifest when the output is provably current; imports only the standard library."""
     from .manifest import is_up_to_date
 
-    manifest = is_up_to_date(paths, out, request)
-    if manifest is not None:
-        for warning in manifest.get("warnings", []):
-            click.echo(warning, err=True)
+    templates = settings.templates.as_posix() if settings.templates else None
+    manifest = is_up_to_date(list(settings.specs), settings.out, settings.request(), templates)
+    if verbose:
+        why = (
+            "nothing changed since the last run"
+            if manifest
+            else "something changed since the last run"
+        )
+        click.echo(
+            f"toolgen: {why} (manifest {settings.out.as_posix()}/.toolgen-manifest.json)", err=True
+        )
     return manifest
+
+
+def _full_run(settings: Settings, langs: tuple[str, ...], check: bool):
+    """The whole pipeline (imports pydantic, jinja2, the targets); exits 2 on bad input or an unwritable output."""
+    from .generate import run_settings
+
+    _check_langs(langs)
+    try:
+        return run_settings(settings, check=check, origin=COMMAND_LINE)
+    except ToolgenError as error:
+        _fail(error, writes=not check)
+    except OSError as exc:  # a read-only or full disk is not a bug: say what failed, no traceback
+        click.echo(
+            f"toolgen: cannot write to {settings.out.as_posix()}: {exc.strerror or exc} ({exc.filename})",
+            err=True,
+        )
+        sys.exit(EXIT_INVALID)
 
 
 class _Group(click.Group):
@@ -80,8 +238,12 @@ def main() -> None:
     """Generate GitHub Copilot SDK tool definitions for Node.js, Python, Go, .NET, Java and Rust from
     one YAML spec per tool.
 
+    Settings are read from [tool.toolgen] in pyproject.toml or from toolgen.toml (the nearest one up
+    from the working directory); flags override them.
+
     \b
     Example:
+      toolgen new search_files
       toolgen validate specs/
       toolgen generate specs/ --out generated/
       toolgen check
@@ -92,20 +254,54 @@ paths_argument = click.argument("paths", nargs=-1, type=click.Path(path_type=Pat
 out_option = click.option(
     "--out",
     type=click.Path(path_type=Path, file_okay=False),
-    default=DEFAULT_OUT,
-    show_default=True,
-    help="Output root; each language goes to OUT/<target>/.",
+    default=None,
+    help="Output root; each language goes to OUT/<target>/.  [default: generated, or `out` in the config]",
 )
-
-
+config_option = click.option(
+    "--config",
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    help="Read settings from this toolgen.toml or pyproject.toml instead of the nearest one.",
+)
 max_spec_bytes_option = click.option(
     "--max-spec-bytes",
     type=click.IntRange(min=1),
-    default=DEFAULT_MAX_SPEC_BYTES,
-    show_default=True,
+    default=None,
     metavar="BYTES",
-    help="Reject spec files larger than this.",
+    help=f"Reject spec files larger than this.  [default: {DEFAULT_MAX_SPEC_BYTES}]",
 )
+
+
+def _render_options(func):
+    """The flags that change what is rendered, shared by generate and check."""
+    for decorator in reversed(
+        [
+            click.option(
+                "--templates",
+                type=click.Path(path_type=Path, exists=True, file_okay=False),
+                help="Custom templates folder laid out like templates/: <DIR>/<target>/<name>.j2 overrides "
+                "that one built-in template.",
+            ),
+            click.option(
+                "--header", metavar="TEXT", help="An extra line in every generated file's header."
+            ),
+            click.option(
+                "--option",
+                "option_flags",
+                multiple=True,
+                metavar="TARGET.KEY=VALUE",
+                help="A per-target option, e.g. go.package=mytools (repeatable; see the README).",
+            ),
+        ]
+    ):
+        func = decorator(func)
+    return func
+
+
+def _output_options(func):
+    func = click.option(
+        "-v", "--verbose", is_flag=True, help="Also say which files changed and why."
+    )(func)
+    return click.option("-q", "--quiet", is_flag=True, help="Print errors only.")(func)
 
 
 def _lang_option(func):
@@ -114,7 +310,8 @@ def _lang_option(func):
         "langs",
         multiple=True,
         metavar="TARGET",
-        help="Only this target (repeatable): nodejs, python, go, dotnet, java, rust. Default: all.",
+        help="Only this target this run (repeatable): nodejs, python, go, dotnet, java, rust. Default: all, or "
+        "`targets` in the config.",
     )(func)
 
 
@@ -130,13 +327,31 @@ def _check_langs(langs: tuple[str, ...]) -> list[str] | None:
     return list(dict.fromkeys(langs))
 
 
+def _regenerate_command(ctx: click.Context) -> str:
+    """`toolgen generate` with the flags this `check` was given, so the hint reproduces the same run."""
+    params = ctx.params
+    words = ["toolgen", "generate", *[p.as_posix() for p in params.get("paths", ())]]
+    for name in ("out", "config", "templates"):
+        if params.get(name) is not None:
+            words += [f"--{name}", params[name].as_posix()]
+    if params.get("header") is not None:
+        words += ["--header", json.dumps(params["header"], ensure_ascii=False)]
+    words += [f"--lang {lang}" for lang in params.get("langs", ())]
+    words += [f"--option {flag}" for flag in params.get("option_flags", ())]
+    if params.get("max_spec_bytes") is not None:
+        words += ["--max-spec-bytes", str(params["max_spec_bytes"])]
+    return " ".join(words)
+
+
 @main.command(short_help="Check specs; report every problem as FILE:LINE:COL.")
 @paths_argument
 @max_spec_bytes_option
-def validate(paths: tuple[Path, ...], max_spec_bytes: int) -> None:
+@config_option
+def validate(paths: tuple[Path, ...], max_spec_bytes: int | None, config: Path | None) -> None:
     """Check specs and report every problem as FILE:LINE:COL: error: MESSAGE.
 
-    PATHS are spec files or folders searched recursively for *.yaml and *.yml (default: specs/).
+    PATHS are spec files or folders searched recursively for *.yaml and *.yml (default: specs/, or
+    `specs` in the config).
 
     \b
     Example:
@@ -144,8 +359,9 @@ def validate(paths: tuple[Path, ...], max_spec_bytes: int) -> None:
     """
     from .generate import load_tools
 
+    settings = _settings(config, paths, max_spec_bytes=max_spec_bytes)
     try:
-        tools, warnings = load_tools(_paths(paths), max_spec_bytes)
+        tools, warnings = load_tools(list(settings.specs), settings.max_spec_bytes)
     except ToolgenError as error:
         _fail(error, writes=False)
     _warn(warnings)
@@ -157,51 +373,95 @@ def validate(paths: tuple[Path, ...], max_spec_bytes: int) -> None:
 @out_option
 @_lang_option
 @max_spec_bytes_option
+@config_option
+@_render_options
+@_output_options
+@click.option(
+    "--diff", "show_diff", is_flag=True, help="Print a unified diff of every file it changes."
+)
+@click.option(
+    "--fail-on-change",
+    is_flag=True,
+    help="Exit 1 when files were written or removed (pre-commit: stop the commit, like a formatter).",
+)
+@click.pass_context
 def generate(
-    paths: tuple[Path, ...], out: Path, langs: tuple[str, ...], max_spec_bytes: int
+    ctx: click.Context,
+    paths: tuple[Path, ...],
+    out: Path | None,
+    langs: tuple[str, ...],
+    max_spec_bytes: int | None,
+    config: Path | None,
+    templates: Path | None,
+    header: str | None,
+    option_flags: tuple[str, ...],
+    quiet: bool,
+    verbose: bool,
+    show_diff: bool,
+    fail_on_change: bool,
 ) -> None:
-    """Render every spec into OUT/<target>/ for each target; only changed files are rewritten.
+    """Render every spec into OUT/<target>/ for each target; only changed files are rewritten, and files
+    toolgen generated that are no longer produced are removed. Files it did not generate are never touched.
 
-    PATHS are spec files or folders searched recursively (default: specs/). When any spec is invalid,
-    every problem is reported and nothing is written (exit 2).
+    PATHS are spec files or folders searched recursively (default: specs/, or `specs` in the config).
+    When any spec is invalid, every problem is reported and nothing is written (exit 2).
 
     \b
     Example:
       toolgen generate specs/ --out generated/ --lang python --lang go
+      toolgen generate --option go.package=mytools --header "Copyright 2026 Example Corp."
     """
-    request = _request(_paths(paths), out, langs, max_spec_bytes)
-    manifest = _fast_path(_paths(paths), out, request)
-    if manifest is not None:
-        count = len(manifest["outputs"])
-        click.echo(
-            f"{len(manifest['inputs'])} tools → {count} files: 0 written, {count} unchanged, 0 removed"
-        )
-        return
-    from .generate import run
-
-    try:
-        result = run(
-            _paths(paths),
-            out,
-            _check_langs(langs),
-            write=True,
-            max_spec_bytes=max_spec_bytes,
-            request=request,
-        )
-    except ToolgenError as error:
-        _fail(error)
-    except OSError as exc:  # a read-only or full disk is not a bug: say what failed, no traceback
-        click.echo(
-            f"toolgen: cannot write to {out.as_posix()}: {exc.strerror or exc} ({exc.filename})",
-            err=True,
-        )
-        sys.exit(EXIT_INVALID)
-    _warn(result.warnings)
-    changes = result.changes
-    click.echo(
-        f"{len(result.tools)} tools → {len(result.planned)} files: {len(changes.written)} written, "
-        f"{len(changes.unchanged)} unchanged, {len(changes.removed)} removed"
+    settings = _settings(
+        config,
+        paths,
+        out,
+        langs,
+        max_spec_bytes,
+        templates,
+        header,
+        option_flags,
+        verbose and not quiet,
     )
+    manifest = _fast_path(settings, verbose and not quiet)
+    if manifest is not None:
+        _warn(manifest.get("warnings", []), quiet)
+        count = len(manifest["outputs"])
+        if not quiet:
+            click.echo(
+                f"{len(manifest['inputs'])} tools → {count} files: 0 written, {count} unchanged, 0 removed"
+            )
+        return
+    result = _full_run(settings, langs, check=False)
+    _warn(result.warnings, quiet)
+    changes = result.changes
+    if show_diff:  # the comparison kept each changed file's old text
+        _print_diff(settings.out, result)
+    if verbose and not quiet:
+        for relative in changes.written:
+            click.echo(f"wrote {(settings.out / relative).as_posix()}", err=True)
+        for relative in changes.removed:
+            click.echo(f"removed {(settings.out / relative).as_posix()}", err=True)
+    if not quiet:
+        click.echo(result.summary)
+    if fail_on_change and changes.stale:
+        _echo(
+            f"toolgen: {_plural(len(changes.written), 'file')} written, {len(changes.removed)} removed; "
+            "review and stage them, then commit again",
+            err=True,
+            fg="yellow",
+        )
+        sys.exit(EXIT_DRIFT)
+
+
+def _print_diff(out: Path, result) -> None:
+    changes = result.changes
+    for relative in changes.written + changes.removed:
+        _echo_diff(
+            changes.old_text.get(relative) or "",
+            result.planned.get(relative, ""),
+            f"a/{(out / relative).as_posix()}",
+            f"b/{(out / relative).as_posix()}",
+        )
 
 
 @main.command(short_help="Exit 1 with a diff when OUT is stale (CI, pre-commit).")
@@ -209,56 +469,141 @@ def generate(
 @out_option
 @_lang_option
 @max_spec_bytes_option
-def check(paths: tuple[Path, ...], out: Path, langs: tuple[str, ...], max_spec_bytes: int) -> None:
+@config_option
+@_render_options
+@_output_options
+@click.pass_context
+def check(
+    ctx: click.Context,
+    paths: tuple[Path, ...],
+    out: Path | None,
+    langs: tuple[str, ...],
+    max_spec_bytes: int | None,
+    config: Path | None,
+    templates: Path | None,
+    header: str | None,
+    option_flags: tuple[str, ...],
+    quiet: bool,
+    verbose: bool,
+) -> None:
     """Exit 1 with a diff when OUT is not what `generate` would write; 0 when up to date; 2 on bad input.
 
-    PATHS are spec files or folders searched recursively (default: specs/). Nothing is written.
+    PATHS are spec files or folders searched recursively (default: specs/, or `specs` in the config).
+    Nothing is written.
 
     \b
     Example (CI or pre-commit):
       toolgen check specs/ --out generated/
     """
-    manifest = _fast_path(_paths(paths), out, _request(_paths(paths), out, langs, max_spec_bytes))
+    settings = _settings(
+        config,
+        paths,
+        out,
+        langs,
+        max_spec_bytes,
+        templates,
+        header,
+        option_flags,
+        verbose and not quiet,
+    )
+    manifest = _fast_path(settings, verbose and not quiet)
     if manifest is not None:
-        click.echo(f"{len(manifest['outputs'])} files up to date")
+        _warn(manifest.get("warnings", []), quiet)
+        if not quiet:
+            click.echo(f"{len(manifest['outputs'])} files up to date")
         return
-    from .generate import run
-
-    try:
-        result = run(
-            _paths(paths), out, _check_langs(langs), write=False, max_spec_bytes=max_spec_bytes
-        )
-    except ToolgenError as error:
-        _fail(error, writes=False)
-    _warn(result.warnings)
+    result = _full_run(settings, langs, check=True)
+    _warn(result.warnings, quiet)
     changes = result.changes
     if not changes.stale:
-        click.echo(f"{len(result.planned)} files up to date")
+        if not quiet:
+            click.echo(f"{len(result.planned)} files up to date")
         return
-    for relative in changes.written + changes.removed:
-        old = changes.old_text.get(relative) or ""
-        new = result.planned.get(relative, "")
-        diff = difflib.unified_diff(
-            old.splitlines(keepends=True),
-            new.splitlines(keepends=True),
-            fromfile=f"a/{(out / relative).as_posix()}",
-            tofile=f"b/{(out / relative).as_posix()}",
-        )
-        click.echo("".join(diff), nl=False)
-    command = [
-        "toolgen",
-        "generate",
-        *[p.as_posix() for p in _paths(paths)],
-        "--out",
-        out.as_posix(),
-    ]
-    command += [f"--lang {lang}" for lang in langs]
-    click.echo(
+    if not quiet:
+        _print_diff(settings.out, result)
+    _echo(
         f"toolgen: {len(changes.written)} stale, {len(changes.removed)} orphaned file(s); "
-        f"regenerate with: {' '.join(command)}",
+        f"regenerate with: {_regenerate_command(ctx)}",
         err=True,
     )
     sys.exit(EXIT_DRIFT)
+
+
+@main.command(short_help="Write a new spec file to start from.")
+@click.argument("name")
+@click.option(
+    "--dir",
+    "folder",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Folder for NAME.yaml.  [default: specs/, or the first folder in `specs` of the config]",
+)
+@config_option
+def new(name: str, folder: Path | None, config: Path | None) -> None:
+    """Write DIR/NAME.yaml: a valid spec with every option explained, to edit. Its first line points
+    editors at the spec format's JSON Schema (`schema` in the config, default toolspec.schema.json at
+    the project root). Never overwrites a file.
+
+    \b
+    Example:
+      toolgen new search_files
+      toolgen schema --out toolspec.schema.json
+    """
+    import re
+
+    from .errors import Diagnostic
+    from .scaffold import scaffold_spec
+
+    settings = _settings(config)
+    if ("", "schema") in settings.from_file:
+        schema = settings.schema
+    else:  # beside the config file, else at the repository root
+        root = settings.config.path.parent if settings.config else _project_root()
+        schema = _relative(root / DEFAULT_SCHEMA)
+    folder = folder or next(
+        (p for p in settings.specs if p.suffix not in (".yaml", ".yml")), DEFAULT_SPECS
+    )
+    target = folder / f"{name}.yaml"
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{0,63}", name):
+        raise click.BadParameter(
+            f"{name!r} is not a tool name (a letter, then up to 63 letters, digits, _ or -)",
+            param_hint="NAME",
+        )
+    if target.exists():
+        _fail(
+            ToolgenError(
+                [
+                    Diagnostic(
+                        target.as_posix(), 1, 1, "already exists; toolgen new never overwrites"
+                    )
+                ]
+            ),
+            writes=False,
+        )
+    folder.mkdir(parents=True, exist_ok=True)
+    with target.open(
+        "x", encoding="utf-8"
+    ) as handle:  # "x": fail rather than overwrite, even in a race
+        handle.write(scaffold_spec(name, schema_line(folder, schema)))
+    click.echo(f"wrote {target.as_posix()}")
+    if not schema.exists():
+        click.echo(
+            f"toolgen: {schema.as_posix()} does not exist yet; for editor completion write it with: "
+            f"toolgen schema --out {schema.as_posix()}",
+            err=True,
+        )
+
+
+def _project_root() -> Path:
+    """The repository root (the nearest folder up holding .git), else the working directory."""
+    here = Path.cwd()
+    return next((folder for folder in (here, *here.parents) if (folder / ".git").exists()), here)
+
+
+def _relative(path: Path) -> Path:
+    try:
+        return Path(os.path.relpath(path))
+    except ValueError:
+        return path
 
 
 @main.command(short_help="Print the spec format's JSON Schema, for editors.")
@@ -272,8 +617,8 @@ def schema(out_file: Path | None) -> None:
     """Print the JSON Schema (draft 2020-12) of the spec format, for editor completion.
 
     \b
-    Example: put this first line in a spec file
-      # yaml-language-server: $schema=./toolspec.schema.json
+    Example: put this first line in a spec file (`toolgen new` does)
+      # yaml-language-server: $schema=../toolspec.schema.json
     after running
       toolgen schema --out toolspec.schema.json
     """
@@ -281,6 +626,7 @@ def schema(out_file: Path | None) -> None:
 
     text = json.dumps(spec_json_schema(), indent=2, ensure_ascii=False) + "\n"
     if out_file:
+        out_file.parent.mkdir(parents=True, exist_ok=True)
         out_file.write_text(text, encoding="utf-8")
         click.echo(f"wrote {out_file}", err=True)
     else:

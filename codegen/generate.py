@@ -6,19 +6,29 @@ writer; only `run` touches the file system.
 
 from __future__ import annotations
 
+import sys
+import types
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import ir
-from .errors import Diagnostic, SpecError
-from .irbuild import build_tools
-from .loader import load_specs
-from .render import render
+from .config import Settings, check_settings, load_settings
+from .errors import ConfigError, Diagnostic, OutputPathError, SpecError
+from .render import check_overrides, render, shown_path, user_template
 from .targets import Reporter, all_targets, get_target
 from .manifest import build_manifest, manifest_path
-from .writer import Changes, apply, atomic_write, compare
+from .writer import (
+    _HEAD_BYTES,
+    OWNERSHIP_MARKER,
+    Changes,
+    apply,
+    atomic_write,
+    check_output_paths,
+    compare,
+    output_lock,
+)
 from .yamlload import DEFAULT_MAX_BYTES
 
 
@@ -30,14 +40,28 @@ class Result:
     warnings: list[Diagnostic] = field(default_factory=list)
     targets: list[str] = field(default_factory=list)
 
+    @property
+    def stale(self) -> bool:
+        """True when the output folder differed from the specs (check: it is stale; generate: it was fixed)."""
+        return self.changes.stale
+
+    @property
+    def summary(self) -> str:
+        """`7 tools → 40 files: 3 written, 37 unchanged, 0 removed`, the line the CLI prints."""
+        changes = self.changes
+        return (
+            f"{len(self.tools)} tools → {len(self.planned)} files: {len(changes.written)} written, "
+            f"{len(changes.unchanged)} unchanged, {len(changes.removed)} removed"
+        )
+
 
 def load_tools(paths: Sequence[Path], max_spec_bytes: int = DEFAULT_MAX_BYTES) -> tuple[list[ir.Tool], list[Diagnostic]]:
-    """Valid specs as intermediate models; raises SpecError with every problem when any input is invalid."""
-    loaded, problems = load_specs(list(paths), max_spec_bytes)
-    errors = [problem for problem in problems if problem.is_error]
-    if errors:
-        raise SpecError(errors)
-    return build_tools(loaded), [problem for problem in problems if not problem.is_error]
+    """Valid specs as intermediate models; raises SpecError with every problem when any input is invalid.
+
+    A spec file whose model is in toolgen's cache is not parsed again (`speccache`: same result, same errors)."""
+    from .speccache import load_tools_cached
+
+    return load_tools_cached(paths, max_spec_bytes)
 
 
 def render_outputs(
@@ -45,16 +69,65 @@ def render_outputs(
     targets: Sequence[str],
     options: Mapping[str, Mapping[str, Any]] | None = None,
     templates: str | None = None,
+    header: str | None = None,
 ) -> tuple[dict[str, str], list[Diagnostic]]:
-    """Every output file's text, keyed by its path relative to the output root (`<target>/<file>`)."""
+    """Every output file's text, keyed by its path relative to the output root (`<target>/<file>`).
+
+    `templates` is a custom templates folder (overrides in front of the built-ins); `header` an extra line for
+    every file's header comment."""
     report = Reporter()
     outputs: dict[str, str] = {}
+    if templates:
+        errors, warnings = check_overrides(templates, list(targets))
+        if errors:
+            raise ConfigError(errors)
+        report.diagnostics.extend(warnings)
     for name in targets:
         target = get_target(name)
-        for planned in target.plan(tools, (options or {}).get(name, {}), report):
-            text = render(name, planned.template, dict(planned.context), templates)
-            outputs[f"{name}/{planned.path}"] = target.format(planned.path, text)
+        plan = target.plan(tools, (options or {}).get(name, {}), report)
+        unsafe = check_output_paths(name, [planned.path for planned in plan])
+        if unsafe:  # no target derives such a path today; if one ever did, nothing is written
+            raise OutputPathError(unsafe)
+        rendered = [(p.path, render(name, p.template, dict(p.context), templates)) for p in plan]
+        for planned, text in zip(plan, target.format_all(rendered)):  # all at once: cached, maybe parallel
+            _require_marker(text, name, planned.template, planned.path, templates)
+            if header:
+                text = with_header_line(text, target.header_comment(header))
+            outputs[f"{name}/{planned.path}"] = text
     return outputs, report.diagnostics
+
+
+def _require_marker(text: str, target: str, template: str, path: str, templates: str | None) -> None:
+    """Every output must carry the ownership marker near its top: without it toolgen could not recognise the file
+    as its own next time, and would refuse to update or remove it. Only a custom template can drop it."""
+    if OWNERSHIP_MARKER.encode() in text.encode("utf-8")[:_HEAD_BYTES]:
+        return
+    override = user_template(target, template, templates)
+    if override is None:
+        raise AssertionError(f"built-in template {target}/{template} rendered {path} without the marker")
+    raise ConfigError(
+        [
+            Diagnostic(
+                shown_path(override), 1, 1,
+                f"renders {target}/{path} without the header marker \"{OWNERSHIP_MARKER}\" in its first "
+                f"{_HEAD_BYTES} bytes; keep the built-in template's header line, or toolgen could not recognise "
+                "the file as its own",
+            )  # fmt: skip
+        ]
+    )
+
+
+def with_header_line(text: str, comment: str) -> str:
+    """`text` with `comment` (one or more comment lines) right after the ownership sentence: the line that ends
+    `Code generated by toolgen … DO NOT EDIT.`, which a long spec path may have wrapped over several lines."""
+    at = text.find(OWNERSHIP_MARKER)
+    if at < 0:
+        raise AssertionError("a rendered file has no marker")  # _require_marker ran first
+    sentence_end = text.find("DO NOT EDIT", at, at + _HEAD_BYTES)
+    end = text.find("\n", sentence_end if sentence_end >= 0 else at)
+    if end < 0:
+        return f"{text}\n{comment}\n"
+    return f"{text[: end + 1]}{comment}\n{text[end + 1 :]}"
 
 
 def run(
@@ -66,16 +139,24 @@ def run(
     templates: str | None = None,
     max_spec_bytes: int = DEFAULT_MAX_BYTES,
     request: dict[str, Any] | None = None,
+    header: str | None = None,
+    folders: Sequence[str] | None = None,
 ) -> Result:
-    """Generate (write=True) or check (write=False) the output folder for the specs under `paths`."""
+    """Generate (write=True) or check (write=False) the output folder for the specs under `paths`.
+
+    `folders` are the target folders whose toolgen-generated files that are not produced now get removed
+    (default: the chosen targets'; pass every target's to also clear the folders of targets no longer chosen)."""
     chosen = list(targets) if targets else [target.name for target in all_targets()]
+    owned = list(dict.fromkeys([*chosen, *(folders or [])]))
     tools, warnings = load_tools(paths, max_spec_bytes)
-    planned, render_warnings = render_outputs(tools, chosen, options, templates)
-    changes = compare(out, planned, chosen)
+    planned, render_warnings = render_outputs(tools, chosen, options, templates, header)
     all_warnings = warnings + render_warnings
-    if write:
-        apply(out, planned, changes)
-        _write_manifest(paths, out, request or {}, templates, chosen, planned, all_warnings)
+    # One run at a time per output root, from the comparison to the manifest (writer.output_lock).
+    with output_lock(out, exclusive=write):
+        changes = compare(out, planned, owned)
+        if write:
+            apply(out, planned, changes)
+            _write_manifest(paths, out, request or {}, templates, owned, planned, all_warnings)
     return Result(tools, planned, changes, all_warnings, chosen)
 
 
@@ -97,3 +178,77 @@ def _write_manifest(
     except OSError:
         pass
     atomic_write(path, text)
+
+
+# -- the Python API ------------------------------------------------------------------------------------------------
+
+
+def generate(
+    specs: str | Path | Sequence[str | Path] | None = None,
+    out: str | Path | None = None,
+    targets: Sequence[str] | None = None,
+    *,
+    options: Mapping[str, Mapping[str, Any]] | None = None,
+    templates: str | Path | None = None,
+    header: str | None = None,
+    check: bool = False,
+    partial: bool = False,
+    config: str | Path | None = None,
+    max_spec_bytes: int | None = None,
+) -> Result:
+    """Generate (or with `check=True` only compare) the tool definitions for `specs` under `out`.
+
+    specs: spec files or folders (default `specs`); out: the output root (default `generated`); targets: the
+    targets the output root holds (default all; toolgen's files of other targets there are removed, unless
+    `partial=True`, which touches only these targets as `--lang` does); options: per-target options such as
+    `{"go": {"package": "mytools"}}`; templates: a custom templates folder; header: an extra header line;
+    config: a toolgen.toml or pyproject.toml to start from (the other arguments override it).
+
+    Returns a `Result` (`.summary`, `.stale`, `.changes.written` / `.unchanged` / `.removed`, `.planned`,
+    `.warnings`). Raises `codegen.errors.ToolgenError` (SpecError, ConfigError, OwnershipError) with every located
+    problem when an input is invalid; nothing is written then.
+    """
+    spec_paths = None
+    if specs is not None:
+        spec_paths = tuple(Path(p) for p in ([specs] if isinstance(specs, (str, Path)) else specs))
+    settings = load_settings(Path(config) if config is not None else None).with_overrides(
+        specs=spec_paths,
+        out=Path(out) if out is not None else None,
+        targets=tuple(targets) if targets else None,
+        partial=partial,
+        options=options,
+        templates=Path(templates) if templates is not None else None,
+        header=header,
+        max_spec_bytes=max_spec_bytes,
+    )
+    return run_settings(settings, check=check)
+
+
+def run_settings(settings: Settings, check: bool = False, origin: str = "<options>") -> Result:
+    """Run with resolved settings (the CLI's path after its no-change fast path). `origin` names values that did
+    not come from the config file in error messages."""
+    check_settings(settings, deep=True, origin=origin)
+    every_target = [target.name for target in all_targets()]
+    return run(
+        list(settings.specs),
+        settings.out,
+        list(settings.targets) if settings.targets else None,
+        write=not check,
+        options=settings.options,
+        templates=str(settings.templates) if settings.templates else None,
+        max_spec_bytes=settings.max_spec_bytes,
+        request=settings.request(),
+        header=settings.header,
+        folders=None if settings.partial else every_target,
+    )
+
+
+class _CallableModule(types.ModuleType):
+    """Python binds an imported submodule to its package's attribute, so `codegen.generate` is this module once
+    anything imported it; the documented API is `codegen.generate(...)`, so calling the module calls `generate`."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Result:
+        return generate(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -1,21 +1,37 @@
-"""Jinja2 environments: one per target, templates compiled once, user overrides in front of the built-ins."""
+"""Jinja2 environments: one per target, templates compiled once, user overrides in front of the built-ins.
+
+A custom templates folder is laid out like `templates/`: `<folder>/<target>/<name>.j2` replaces the built-in
+template of that name and every other template is inherited. The built-ins stay reachable as `builtin/<name>.j2`,
+so an override can `{% include "builtin/tool.py.j2" %}` and add to it. Mistakes in a user's templates (syntax,
+an undefined variable, a misplaced file) are reported as located errors; a built-in template's error is a bug and
+keeps its traceback.
+"""
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
+from types import TracebackType
 
 import jinja2
 
+from .errors import ConfigError, Diagnostic
+from .suggest import did_you_mean
 from .template_paths import builtin_template_root
+
+BUILTIN_PREFIX = "builtin"
+TEMPLATE_SUFFIX = ".j2"
+
 
 @cache
 def environment(target: str, override_root: str | None = None) -> jinja2.Environment:
     """The environment for `target`; `override_root/<target>/` (if given) wins over the built-in folder."""
+    builtin = jinja2.FileSystemLoader(str(builtin_template_root() / target))
     loaders: list[jinja2.BaseLoader] = []
     if override_root:
         loaders.append(jinja2.FileSystemLoader(str(Path(override_root) / target)))
-    loaders.append(jinja2.FileSystemLoader(str(builtin_template_root() / target)))
+    loaders += [builtin, jinja2.PrefixLoader({BUILTIN_PREFIX: builtin})]
     return jinja2.Environment(
         loader=jinja2.ChoiceLoader(loaders),
         undefined=jinja2.StrictUndefined,
@@ -27,4 +43,130 @@ def environment(target: str, override_root: str | None = None) -> jinja2.Environ
 
 
 def render(target: str, template: str, context: dict, override_root: str | None = None) -> str:
-    return environment(target, override_root).get_template(template).render(**context)
+    try:
+        return environment(target, override_root).get_template(template).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        if not _is_user_template(exc.filename, override_root):
+            raise
+        raise ConfigError(
+            [
+                Diagnostic(
+                    shown_path(exc.filename),
+                    exc.lineno or 1,
+                    1,
+                    f"template syntax error: {exc.message}",
+                )
+            ]
+        ) from None
+    except (
+        Exception
+    ) as exc:  # noqa: BLE001 - only errors raised inside a user's template are reported
+        located = _user_frame(exc.__traceback__, override_root)
+        if located is None:
+            raise
+        file, line = located
+        raise ConfigError(
+            [Diagnostic(file, line, 1, f"template error: {_describe(exc)}")]
+        ) from None
+
+
+def user_template(target: str, template: str, override_root: str | None) -> Path | None:
+    """The user's file that overrides `template` of `target`, if there is one."""
+    if not override_root:
+        return None
+    path = Path(override_root) / target / template
+    return path if path.is_file() else None
+
+
+def builtin_templates(target: str) -> list[str]:
+    folder = builtin_template_root() / target
+    return (
+        sorted(p.name for p in folder.iterdir() if p.name.endswith(TEMPLATE_SUFFIX))
+        if folder.is_dir()
+        else []
+    )
+
+
+def check_overrides(
+    override_root: str, targets: list[str]
+) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """(errors, warnings) about a custom templates folder: folders that are no target are errors (their
+    templates would silently never be used); a template that overrides no built-in one is a warning (it may be a
+    macro file that an override includes)."""
+    errors: list[Diagnostic] = []
+    warnings: list[Diagnostic] = []
+    root = Path(override_root)
+    for entry in sorted(root.iterdir()):
+        if entry.name.startswith("."):
+            continue
+        if entry.is_dir() and entry.name not in targets:
+            hint = did_you_mean(entry.name, targets)
+            errors.append(
+                Diagnostic(
+                    shown_path(entry), 1, 1,
+                    f"not a target folder{hint}; custom templates go in <folder>/<target>/ with target one of "
+                    f"{', '.join(targets)}",
+                )  # fmt: skip
+            )
+        elif entry.is_file() and entry.name.endswith(TEMPLATE_SUFFIX):
+            errors.append(
+                Diagnostic(
+                    shown_path(entry), 1, 1,
+                    "custom templates go in a folder per target, e.g. python/tool.py.j2, not at the top",
+                )  # fmt: skip
+            )
+    for target in targets:
+        folder = root / target
+        if not folder.is_dir():
+            continue
+        builtins = builtin_templates(target)
+        for path in sorted(folder.rglob(f"*{TEMPLATE_SUFFIX}")):
+            name = path.relative_to(folder).as_posix()
+            if name not in builtins:
+                warnings.append(
+                    Diagnostic(
+                        shown_path(path), 1, 1,
+                        f"overrides no built-in {target} template{did_you_mean(name, builtins)} (they are "
+                        f"{', '.join(builtins)}); it is used only where another template includes it",
+                        severity="warning",
+                    )  # fmt: skip
+                )
+    return errors, warnings
+
+
+def shown_path(path: str | os.PathLike[str] | None) -> str:
+    if path is None:
+        return "<template>"
+    try:
+        return Path(path).resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return Path(path).as_posix()
+
+
+def _is_user_template(filename: str | None, override_root: str | None) -> bool:
+    if not filename or not override_root:
+        return False
+    try:
+        Path(filename).resolve().relative_to(Path(override_root).resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def _user_frame(
+    traceback: TracebackType | None, override_root: str | None
+) -> tuple[str, int] | None:
+    """The innermost traceback frame that runs a user's template (jinja2 maps those frames to template lines)."""
+    found = None
+    while traceback is not None:
+        filename = traceback.tb_frame.f_code.co_filename
+        if _is_user_template(filename, override_root):
+            found = (shown_path(filename), traceback.tb_lineno)
+        traceback = traceback.tb_next
+    return found
+
+
+def _describe(exc: Exception) -> str:
+    if isinstance(exc, jinja2.UndefinedError):
+        return str(exc.message)
+    return f"{type(exc).__name__}: {exc}"

@@ -119,3 +119,58 @@ def test_fast_check_imports_no_heavy_module(tmp_path):
     )
     result = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert "HEAVY [] EXIT 0" in result.stdout, result.stdout + result.stderr
+
+
+# -- every input that issue #4 added (config file, flags, API) is part of the request -------------------------------
+
+from codegen.config import Settings  # noqa: E402
+from codegen.generate import run_settings  # noqa: E402
+
+SETTING_CHANGES = {
+    "header": {"header": "Copyright 2026 Example Corp."},
+    "per-target option": {"options": {"go": {"package": "othertools"}}},
+    "another per-target option": {"options": {"go": {"import_path": "example.com/x/tools"}}},
+    "templates folder": {"templates": Path("custom-templates-2")},
+    "targets": {"targets": ("go",)},
+    "partial (--lang)": {"partial": True},
+    "size limit": {"max_spec_bytes": 4096},
+    "specs": {"specs": (Path("specs/clear_context.yaml"),)},
+    "out": {"out": Path("out2")},
+}
+
+
+@pytest.mark.parametrize("change", list(SETTING_CHANGES), ids=list(SETTING_CHANGES))
+def test_every_setting_is_part_of_the_request(tmp_path, monkeypatch, change):
+    """A run with one setting changed is never answered from a manifest written with the old value."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(SPECS, tmp_path / "specs")
+    for folder in ("custom-templates", "custom-templates-2"):
+        (tmp_path / folder / "go").mkdir(parents=True)
+    base = Settings(
+        specs=(Path("specs"),), out=Path("out"), targets=("python", "go"), templates=Path("custom-templates")
+    )
+    run_settings(base)
+    templates = str(base.templates)
+    assert manifest.is_up_to_date(list(base.specs), base.out, base.request(), templates) is not None
+    changed = base.with_overrides(**SETTING_CHANGES[change])
+    assert changed.request() != base.request()
+    changed_templates = str(changed.templates) if changed.templates else None
+    assert manifest.is_up_to_date(list(changed.specs), changed.out, changed.request(), changed_templates) is None
+
+
+def test_a_config_file_edit_is_not_mistaken_for_no_change(tmp_path, monkeypatch):
+    """End to end: editing pyproject.toml between two `toolgen generate` runs regenerates."""
+    from click.testing import CliRunner
+
+    from codegen.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(SPECS, tmp_path / "specs")
+    config = tmp_path / "pyproject.toml"
+    config.write_text('[tool.toolgen]\ntargets = ["go"]\n')
+    assert CliRunner().invoke(main, ["generate"]).exit_code == 0
+    for edit in ('header = "A"\n', '[tool.toolgen.go]\npackage = "b"\n'):
+        config.write_text(config.read_text() + edit)
+        result = CliRunner().invoke(main, ["generate"])
+        assert result.exit_code == 0 and " 0 written" not in result.output, (edit, result.output)
+        assert "0 written" in CliRunner().invoke(main, ["generate"]).output

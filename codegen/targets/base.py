@@ -7,7 +7,7 @@ A target decides every identifier, literal, import and comment in Python (its vi
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -51,3 +51,12 @@ class Target(ABC):
     def format(self, path: str, text: str) -> str:
         """Canonical formatting of one rendered file; templates already emit canonical text by default."""
         return text
+
+    def format_all(self, files: Sequence[tuple[str, str]]) -> list[str]:
+        """`format` for many (path, text) pairs at once, so a target can cache or parallelise across files."""
+        return [self.format(path, text) for path, text in files]
+
+    def header_comment(self, text: str) -> str:
+        """The configured extra header line as a line comment. `text` is one line of printable characters (the
+        config checks that), so only a target whose comments have further hazards needs to override this."""
+        return f"{self.comment_prefix} {text}"

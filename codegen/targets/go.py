@@ -22,7 +22,7 @@ from typing import Any
 
 from .. import ir
 from ..errors import ConfigError, Diagnostic
-from ..naming import Renamed, Words, snake, split_words, unique_identifiers
+from ..naming import WINDOWS_RESERVED_FILE_STEMS, Renamed, Words, snake, split_words, unique_identifiers
 from .base import PlannedFile, Reporter, Target
 
 SDK_MODULE = "github.com/github/copilot-sdk/go"
@@ -313,12 +313,33 @@ class _Namer:
         self.used: list[str] = list(taken)
         self.casefold = casefold  # file names must differ on case-insensitive file systems too
         self.suffix = suffix  # shown in messages: ".go" for file names
+        self._by_key = {self._key(name): name for name in self.used}
+
+    def _key(self, name: str) -> str:
+        return name.casefold() if self.casefold else name
+
+    def _relevant(self, candidates: list[str]) -> list[str]:
+        """The used names `unique_identifiers` can meet for these candidates: `x`, `x2`, `x3`, … up to the k-th
+        free one (k = number of candidates, since the candidates themselves take at most k - 1 of the free ones).
+        Passing only these instead of every used name keeps naming a package linear in its number of tools."""
+        relevant = []
+        for name in candidates:
+            free, suffix = 0, 1
+            while free < len(candidates):
+                key = self._key(name if suffix == 1 else f"{name}{suffix}")
+                if key in self._by_key:
+                    relevant.append(self._by_key[key])
+                else:
+                    free += 1
+                suffix += 1
+        return relevant
 
     def claim(
         self, candidates: list[str], where: list[tuple[str, int, int]], what: list[str]
     ) -> list[str]:
-        chosen, renamed = unique_identifiers(candidates, self.used, casefold=self.casefold)
+        chosen, renamed = unique_identifiers(candidates, self._relevant(candidates), casefold=self.casefold)
         self.used.extend(chosen)
+        self._by_key.update((self._key(name), name) for name in chosen)
         for index, item in _renames(candidates, chosen, renamed):
             file, line, column = where[index]
             self.report.warn(file, line, column, rename_message(what[index], item, self.suffix))
@@ -384,7 +405,10 @@ def plan_names(tools: list[ir.Tool], report: Reporter) -> list[_ToolNames]:
         report, [*REGISTRY_NAMES, *HELPER_NAMES, *GO_KEYWORDS, *GO_PREDECLARED, SDK_ALIAS]
     )
     handler_namer = _Namer(report, [])
-    file_namer = _Namer(report, [REGISTRY_STEM], casefold=True, suffix=".go")
+    # `con.go` and the other Windows device names cannot be checked out on Windows.
+    file_namer = _Namer(
+        report, [REGISTRY_STEM, *sorted(WINDOWS_RESERVED_FILE_STEMS)], casefold=True, suffix=".go"
+    )
     result = []
     for tool in tools:
         here = (tool.source, tool.line, tool.column)
@@ -745,8 +769,23 @@ def tool_context(tool: ir.Tool, names: _ToolNames, package: str, report: Reporte
     }
 
 
+def package_clause(package: str, import_path: str | None) -> str:
+    """`package tools`, with the canonical import comment when the `import_path` option gives the package's
+    import path (https://go.dev/s/go14customimport; one file of a package carrying it is enough)."""
+    if not import_path:
+        return f"package {package}"
+    if not re.fullmatch(r"[A-Za-z0-9._~/-]+", import_path) or import_path.startswith("/"):
+        message = f"go.import_path: {import_path!r} is not a Go import path"  # codegen.config checks it first
+        raise ConfigError([Diagnostic("<options>", 1, 1, message)])
+    return f'package {package} // import "{import_path}"'
+
+
 def registry_context(
-    tools: list[ir.Tool], names: list[_ToolNames], package: str, codec: bool
+    tools: list[ir.Tool],
+    names: list[_ToolNames],
+    package: str,
+    codec: bool,
+    import_path: str | None = None,
 ) -> dict:
     handler_rows = [
         (
@@ -758,6 +797,7 @@ def registry_context(
     return {
         "header": header(None),
         "package": package,
+        "package_clause": package_clause(package, import_path),
         "sdk_alias": SDK_ALIAS,
         "sdk_module": SDK_MODULE,
         "handler_fields": _align(handler_rows),
@@ -797,7 +837,9 @@ class GoTarget(Target):
             files.append(PlannedFile(f"{tool_names.file}.go", "tool.go.j2", context))
         files.append(
             PlannedFile(
-                f"{REGISTRY_STEM}.go", "tools.go.j2", registry_context(tools, names, package, codec)
+                f"{REGISTRY_STEM}.go",
+                "tools.go.j2",
+                registry_context(tools, names, package, codec, options.get("import_path")),
             )
         )
         return files

@@ -516,6 +516,10 @@ class JavaTarget(Target):
     def plan(
         self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter
     ) -> list[PlannedFile]:
+        if options.get("style", "builder") != "builder":  # codegen.config explains why, located, first
+            raise ConfigError(
+                [Diagnostic("<options>", 1, 1, f"java.style: {options['style']!r} is not supported; use \"builder\"")]
+            )
         package = str(options.get("package", DEFAULT_PACKAGE))
         if not is_package_name(package):
             raise ConfigError(
@@ -549,6 +553,12 @@ class JavaTarget(Target):
             )
         )
         return files
+
+    def header_comment(self, text: str) -> str:
+        # javac decodes \uXXXX even inside comments, so the extra header line gets the escaping of every other
+        # comment line (backslashes doubled, non-ASCII as U+XXXX), wrapped at 100 columns as google-java-format
+        # wraps it (the U+XXXX forms can make an 80-character line longer than that).
+        return "\n".join(line_comment(0, line_comment_text(text)))
 
     @staticmethod
     def _plan_classes(tools: list[ir.Tool], report: Reporter) -> list[_ToolPlan]:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .. import ir
-from ..naming import Words, camel, pascal, snake, unique_identifiers
+from ..errors import ConfigError, Diagnostic
+from ..naming import WINDOWS_RESERVED_FILE_STEMS, Words, camel, pascal, snake, unique_identifiers
 from . import _prettier as ts
 from .base import PlannedFile, Reporter, Target
 
@@ -333,6 +334,19 @@ class _ToolNames:
     decls: _Names
 
 
+IMPORT_EXTENSIONS = (".js", ".ts", "")  # NodeNext (the default); allowImportingTsExtensions / Deno; bundler
+
+
+def import_extension(options: Mapping[str, Any]) -> str:
+    """The `import_extension` option: what index.ts appends to its relative imports of the tool files."""
+    extension = options.get("import_extension", ".js")
+    if extension not in IMPORT_EXTENSIONS:  # codegen.config reports it, located, before rendering
+        raise ConfigError(
+            [Diagnostic("<options>", 1, 1, f"nodejs.import_extension: {extension!r} is not one of .js, .ts, \"\"")]
+        )
+    return str(extension)
+
+
 class NodejsTarget(Target):
     name = "nodejs"
     order = 1
@@ -351,7 +365,7 @@ class NodejsTarget(Target):
         ]
         index_view = {
             "header": header_line(None),
-            "modules": [ts.string_literal(f"./{n.file}.js") for n in names],
+            "modules": [ts.string_literal(f"./{n.file}{import_extension(options)}") for n in names],
         }
         return files + [PlannedFile("index.ts", "index.ts.j2", index_view)]
 
@@ -360,7 +374,8 @@ class NodejsTarget(Target):
     def assign_names(self, tools: list[ir.Tool], report: Reporter) -> list[_ToolNames]:
         """Every exported identifier and file name, unique across the folder (index.ts re-exports them all)."""
         wanted_stems = [snake(tool.words) for tool in tools]
-        stems, _ = unique_identifiers(wanted_stems, RESERVED_FILE_STEMS, casefold=True)
+        taken = [*RESERVED_FILE_STEMS, *sorted(WINDOWS_RESERVED_FILE_STEMS)]  # `con.ts` cannot exist on Windows
+        stems, _ = unique_identifiers(wanted_stems, taken, casefold=True)
         for tool, wanted, stem in zip(tools, wanted_stems, stems):
             if stem != wanted:
                 report.warn(

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .. import ir
-from ..naming import Words, pascal, screaming_snake, snake, unique_identifiers
+from ..errors import ConfigError, Diagnostic
+from ..naming import WINDOWS_RESERVED_FILE_STEMS, Words, pascal, screaming_snake, snake, unique_identifiers
 from .base import PlannedFile, Reporter, Target
 from .python_syntax import (
     KEYWORDS,
@@ -160,7 +161,7 @@ class PackageNamer:
         ]
         # casefold: two modules that differ only in case would overwrite each other on macOS and Windows.
         chosen, renamed = unique_identifiers(
-            candidates, RESERVED_MODULE_NAMES | KEYWORDS, casefold=True
+            candidates, RESERVED_MODULE_NAMES | KEYWORDS | WINDOWS_RESERVED_FILE_STEMS, casefold=True
         )
         renames = {item.chosen: item for item in renamed}
         for tool, name in zip(tools, chosen):
@@ -554,37 +555,50 @@ def package_context(names: Sequence[ToolNames]) -> dict[str, Any]:
     }
 
 
+def package_folder(options: Mapping[str, Any]) -> str:
+    """The `package` option (`acme.tools`) as the folder the files go to (`acme/tools/`), so that `import
+    acme.tools` works with the target folder on the import path; no option: the target folder is the package.
+    The modules import each other relatively, so nothing else depends on the name. (codegen.config checks it.)"""
+    package = options.get("package")
+    if not package:
+        return ""
+    parts = str(package).split(".")
+    if not all(part.isidentifier() for part in parts):  # also keeps every path inside the target folder
+        raise ConfigError([Diagnostic("<options>", 1, 1, f"python.package: {package!r} is not a package name")])
+    return "/".join(parts) + "/"
+
+
 class PythonTarget(Target):
     name = "python"
     order = 2
     label = "Python"
     comment_prefix = "#"
 
-    _black_mode: Any = (
-        None  # created on first use; importing black costs ~0.2 s, not paid by other targets
-    )
-
     def plan(
         self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter
     ) -> list[PlannedFile]:
         names = PackageNamer(report).name_tools(tools)
+        folder = package_folder(options)
         files = [
             PlannedFile(
-                f"{tool_names.module}.py",
+                f"{folder}{tool_names.module}.py",
                 "tool.py.j2",
                 ModuleBuilder(tool, tool_names, report).build(),
             )
             for tool, tool_names in zip(tools, names)
         ]
-        files.append(PlannedFile("__init__.py", "__init__.py.j2", package_context(names)))
+        files.append(PlannedFile(f"{folder}__init__.py", "__init__.py.j2", package_context(names)))
         return files
 
     def format(self, path: str, text: str) -> str:
-        import black  # lazy: most runs that do not render Python never pay for it
+        return self.format_all([(path, text)])[0]
 
-        if PythonTarget._black_mode is None:
-            PythonTarget._black_mode = black.Mode(target_versions={black.TargetVersion.PY311})
-        return black.format_str(text, mode=PythonTarget._black_mode)
+    def format_all(self, files: Sequence[tuple[str, str]]) -> list[str]:
+        """black's output for each file: from toolgen's cache when black has seen that exact text before, else
+        from black itself (imported only then; in a process pool when many files are new)."""
+        from ..formatcache import format_python
+
+        return format_python([text for _, text in files])
 
 
 TARGET = PythonTarget()
