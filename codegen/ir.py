@@ -155,3 +155,26 @@ class Tool:
             if decl.name == name:
                 return decl
         raise KeyError(name)
+
+
+def type_references(type_ref: TypeRef) -> list[Words]:
+    """The declarations a type names, in order (through arrays, maps and nullables)."""
+    if isinstance(type_ref, NamedType):
+        return [type_ref.name]
+    if isinstance(type_ref, ArrayType):
+        return type_references(type_ref.items)
+    if isinstance(type_ref, MapType):
+        return type_references(type_ref.values)
+    if isinstance(type_ref, NullableType):
+        return type_references(type_ref.inner)
+    return []
+
+
+def decl_references(decl: Decl) -> list[Words]:
+    """The declarations `decl` refers to, in field order (then extra properties; an alias's target)."""
+    if isinstance(decl, StructDecl):
+        found = [name for item in decl.fields for name in type_references(item.type)]
+        return found + ([] if isinstance(decl.additional, str) else type_references(decl.additional))
+    if isinstance(decl, AliasDecl):
+        return type_references(decl.target)
+    return []

@@ -205,34 +205,9 @@ def _enum_base(values: list[Any]) -> str:
     return "mixed"
 
 
-def _references(type_ref: Any) -> set[Words]:
-    if isinstance(type_ref, ir.NamedType):
-        return {type_ref.name}
-    if isinstance(type_ref, ir.ArrayType):
-        return _references(type_ref.items)
-    if isinstance(type_ref, ir.MapType):
-        return _references(type_ref.values)
-    if isinstance(type_ref, ir.NullableType):
-        return _references(type_ref.inner)
-    return set()
-
-
-def _decl_references(decl: ir.Decl) -> set[Words]:
-    if isinstance(decl, ir.StructDecl):
-        refs: set[Words] = set()
-        for f in decl.fields:
-            refs |= _references(f.type)
-        if not isinstance(decl.additional, str):
-            refs |= _references(decl.additional)
-        return refs
-    if isinstance(decl, ir.AliasDecl):
-        return _references(decl.target)
-    return set()
-
-
 def _mark_recursive(decls: list[ir.Decl]) -> list[ir.Decl]:
     """Flag every declaration that can reach itself, so targets know where indirection is needed."""
-    edges = {decl.name: _decl_references(decl) for decl in decls}
+    edges = {decl.name: set(ir.decl_references(decl)) for decl in decls}
 
     def reaches_self(start: Words) -> bool:
         seen: set[Words] = set()

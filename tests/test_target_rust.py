@@ -196,6 +196,10 @@ def test_where_bound_breaks_bounds_then_arguments():
 def test_use_list_layouts():
     assert layout_use_list("pub use a::", ["A", "b"]) == ["pub use a::{A, b};"]
     assert layout_use_list("pub use a::", ["b"]) == ["pub use a::b;"]
+    # rustfmt breaks a one-line list at 99 columns, not 101: 98 stays on one line.
+    ninety_eight = "pub use " + "m" * 67 + "::{" + "P" * 8 + ", " + "f" * 8 + "};"
+    assert len(ninety_eight) == 98 and layout_use_list("pub use " + "m" * 67 + "::", ["P" * 8, "f" * 8]) == [ninety_eight]
+    assert len(layout_use_list("pub use " + "m" * 68 + "::", ["P" * 8, "f" * 8])) == 3
     assert layout_use_list("pub use " + "m" * 60 + "::", ["P" * 30, "f" * 30]) == [
         "pub use " + "m" * 60 + "::{",
         "    " + "P" * 30 + ", " + "f" * 30 + ",",

@@ -273,27 +273,6 @@ def _opaque_aliases(tool: ir.Tool) -> set[Words]:
     return opaque
 
 
-def _references(type_ref: ir.TypeRef) -> list[Words]:
-    if type_ref.kind == "named":
-        return [type_ref.name]
-    if type_ref.kind == "array":
-        return _references(type_ref.items)
-    if type_ref.kind == "map":
-        return _references(type_ref.values)
-    if type_ref.kind == "nullable":
-        return _references(type_ref.inner)
-    return []
-
-
-def _decl_references(decl: ir.Decl) -> list[Words]:
-    if isinstance(decl, ir.StructDecl):
-        refs = [ref for f in decl.fields for ref in _references(f.type)]
-        return refs + (_references(decl.additional) if not isinstance(decl.additional, str) else [])
-    if isinstance(decl, ir.AliasDecl):
-        return _references(decl.target)
-    return []
-
-
 def ordered_decls(tool: ir.Tool) -> list[_DeclPlan]:
     """Declarations in an order where every schema constant is defined before a non-lazy use of it."""
     opaque = _opaque_aliases(tool)
@@ -312,7 +291,7 @@ def ordered_decls(tool: ir.Tool) -> list[_DeclPlan]:
         done.add(name)
         plan = plans[name]
         if not plan.lazy and not plan.opaque:
-            for ref in _decl_references(plan.decl):
+            for ref in ir.decl_references(plan.decl):
                 visit(ref)
         ordered.append(plan)
 

@@ -247,28 +247,6 @@ def field_names(tool: ir.Tool, struct: ir.StructDecl, report: Reporter) -> list[
 # -- declarations -----------------------------------------------------------------------------------
 
 
-def _references(type_ref: ir.TypeRef) -> list[Words]:
-    if isinstance(type_ref, ir.NamedType):
-        return [type_ref.name]
-    if isinstance(type_ref, ir.ArrayType):
-        return _references(type_ref.items)
-    if isinstance(type_ref, ir.MapType):
-        return _references(type_ref.values)
-    if isinstance(type_ref, ir.NullableType):
-        return _references(type_ref.inner)
-    return []
-
-
-def decl_references(decl: ir.Decl) -> list[Words]:
-    """The declarations `decl` refers to, in field order."""
-    if isinstance(decl, ir.StructDecl):
-        found = [name for item in decl.fields for name in _references(item.type)]
-        return found + ([] if isinstance(decl.additional, str) else _references(decl.additional))
-    if isinstance(decl, ir.AliasDecl):
-        return _references(decl.target)
-    return []
-
-
 def dependency_order(decls: Sequence[ir.Decl]) -> list[ir.Decl]:
     """Declarations with what they use first (stable depth-first post-order).
 
@@ -285,7 +263,7 @@ def dependency_order(decls: Sequence[ir.Decl]) -> list[ir.Decl]:
         if decl.name in done or decl.name in active:
             return
         active.add(decl.name)
-        for name in decl_references(decl):
+        for name in ir.decl_references(decl):
             visit(by_name[name])
         active.discard(decl.name)
         done.add(decl.name)
@@ -310,7 +288,7 @@ def needs_rebuild(decls: Sequence[ir.Decl]) -> set[Words]:
                 return True
             if current not in seen:
                 seen.add(current)
-                stack.extend(decl_references(by_name[current]))
+                stack.extend(ir.decl_references(by_name[current]))
         return False
 
     return {
@@ -482,7 +460,7 @@ class ModuleBuilder:
     def _default_needs_validation(self, item: ir.Field) -> bool:
         if not isinstance(item.default, (dict, list)):
             return False
-        pending = _references(item.type)
+        pending = ir.type_references(item.type)
         seen: set[Words] = set()
         while pending:
             name = pending.pop()
@@ -492,7 +470,7 @@ class ModuleBuilder:
             decl = self.tool.decl(name)
             if isinstance(decl, ir.StructDecl):
                 return True
-            pending.extend(decl_references(decl))
+            pending.extend(ir.decl_references(decl))
         return False
 
     # -- tool -------------------------------------------------------------------------------------

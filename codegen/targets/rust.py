@@ -315,32 +315,9 @@ def _unique_with_warnings(
 # -- one tool -------------------------------------------------------------------------------------------------
 
 
-def _references(type_ref: ir.TypeRef) -> set[Words]:
-    if isinstance(type_ref, ir.NamedType):
-        return {type_ref.name}
-    if isinstance(type_ref, ir.ArrayType):
-        return _references(type_ref.items)
-    if isinstance(type_ref, ir.MapType):
-        return _references(type_ref.values)
-    if isinstance(type_ref, ir.NullableType):
-        return _references(type_ref.inner)
-    return set()
-
-
-def _decl_references(decl: ir.Decl) -> set[Words]:
-    if isinstance(decl, ir.StructDecl):
-        refs = set().union(*(_references(f.type) for f in decl.fields)) if decl.fields else set()
-        if not isinstance(decl.additional, str):
-            refs |= _references(decl.additional)
-        return refs
-    if isinstance(decl, ir.AliasDecl):
-        return _references(decl.target)
-    return set()
-
-
 def _reachability(decls: Sequence[ir.Decl]) -> dict[Words, set[Words]]:
     """For each declaration, every declaration it can reach through its fields (for `Box` placement)."""
-    edges = {decl.name: _decl_references(decl) for decl in decls}
+    edges = {decl.name: set(ir.decl_references(decl)) for decl in decls}
     reach: dict[Words, set[Words]] = {}
     for start in edges:
         seen: set[Words] = set()
@@ -382,7 +359,7 @@ class _ToolPlanner:
         for decl in self.decls:
             if isinstance(decl, ir.StructDecl):
                 for f in decl.fields:
-                    for name in _references(f.type):
+                    for name in ir.type_references(f.type):
                         positions.setdefault(name, (f.line, f.column))
         return positions
 
