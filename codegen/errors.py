@@ -41,3 +41,7 @@ class ConfigError(ToolgenError):
 
 class OwnershipError(ToolgenError):
     """toolgen would have to overwrite or delete a file it did not generate."""
+
+
+class OutputPathError(ToolgenError):
+    """A target planned an output path that is unsafe to write (a bug in the target: reported, never written)."""

@@ -17,7 +17,7 @@ Words = tuple[str, ...]
 # File names Windows reserves for devices, with any extension (`con.go`, `Aux.cs`), compared case-insensitively.
 # Targets add these to the names they avoid when they derive file names; the writer refuses any that slip through.
 WINDOWS_RESERVED_FILE_STEMS = frozenset(
-    ["con", "prn", "aux", "nul", *(f"com{n}" for n in range(1, 10)), *(f"lpt{n}" for n in range(1, 10))]
+    "con prn aux nul".split() + [f"{device}{n}" for device in ("com", "lpt") for n in range(1, 10)]
 )
 
 # Lower→Upper boundary, ACRONYM→Word boundary, letter↔digit boundary.

@@ -44,6 +44,20 @@ KIND_NOUNS = {
     "object": "objects",
 }
 BOUND_PAIRS = (("minimum", "maximum"), ("minLength", "maxLength"), ("minItems", "maxItems"))
+# Limits (README "Guarantees"): beyond them some language cannot compile the output, or generation gets slow.
+# A Java record's canonical constructor takes at most 254 parameters.
+MAX_PROPERTIES_PER_OBJECT = 250
+# Every property is a typed field in six languages.
+MAX_PROPERTIES_PER_TOOL = 1000
+# A Java enum's static initializer must stay under the JVM's 64 KB per method.
+MAX_ENUM_VALUES = 1000
+# Schemas inside schemas (properties, items, additionalProperties, anyOf, $defs). The Python SDK builds a
+# pydantic JSON Schema of the parameters model recursively: about 45 nested models exhaust the interpreter's
+# default recursion limit, so 32 leaves room for the caller's own stack.
+MAX_SCHEMA_DEPTH = 32
+# Keywords whose value is a schema (one step deeper), and those whose value maps names or indexes to schemas.
+_SCHEMA_STEP = ("items", "additionalProperties")
+_SCHEMA_TABLE = ("properties", "$defs", "anyOf")
 REF_PATTERN = re.compile(r"^#/\$defs/([^/~]+)$")
 NULL_SCHEMA = {"type": "null"}
 # Keywords users reach for that the typed models of six languages cannot all express.
@@ -194,6 +208,8 @@ class _Checker:
         self.document = document
         self.root_path = root_path
         self.problems: list[Diagnostic] = []
+        self.property_count = 0
+        self.too_deep_reported = False
         root = self._value(root_path)
         defs = root.get("$defs") if isinstance(root, dict) else None
         self.defs: dict[str, Any] = defs if isinstance(defs, dict) else {}
@@ -308,7 +324,24 @@ class _Checker:
 
     # -- one schema --------------------------------------------------------------------------------
 
+    def _depth(self, path: Path) -> int:
+        """How many schemas `path` lies inside (the root schema is depth 0)."""
+        depth, parts, index = 0, path[len(self.root_path) :], 0
+        while index < len(parts):
+            depth += 1
+            index += 2 if parts[index] in _SCHEMA_TABLE else 1
+        return depth
+
     def check(self, path: Path, at_root: bool = False) -> None:
+        if self._depth(path) > MAX_SCHEMA_DEPTH:
+            # One line per spec: every deeper branch has the same cause.
+            if not self.too_deep_reported:
+                self.too_deep_reported = True
+                self.error_at_key(
+                    path,
+                    f"schemas nest deeper than {MAX_SCHEMA_DEPTH} levels here (the limit); flatten them",
+                )
+            return
         schema = self._value(path)
         if isinstance(schema, bool):
             self.error_at_value(
@@ -446,6 +479,11 @@ class _Checker:
         if not values:
             self.error_at_value(path + ("enum",), "must list at least one value")
             return
+        if len(values) > MAX_ENUM_VALUES:
+            self.error_at_key(
+                path + ("enum",), f"lists {len(values)} values; the limit is {MAX_ENUM_VALUES}"
+            )
+            return
         types = declared_types(schema)
         seen: list[Any] = []
         for index, value in enumerate(values):
@@ -541,6 +579,7 @@ class _Checker:
                     f"must be a mapping of names to schemas, got {_describe(properties)}",
                 )
             else:
+                self._count_properties(path, properties)
                 for name in properties:
                     if name == "":
                         self.error_at_key(
@@ -555,6 +594,22 @@ class _Checker:
             schema["additionalProperties"], bool
         ):
             self.check(path + ("additionalProperties",))
+
+    def _count_properties(self, path: Path, properties: dict) -> None:
+        if len(properties) > MAX_PROPERTIES_PER_OBJECT:
+            self.error_at_key(
+                path + ("properties",),
+                f"declares {len(properties)} properties; the limit is {MAX_PROPERTIES_PER_OBJECT} per object "
+                "(split it into nested objects)",
+            )
+        before = self.property_count
+        self.property_count += len(properties)
+        if before <= MAX_PROPERTIES_PER_TOOL < self.property_count:
+            crossing = list(properties)[MAX_PROPERTIES_PER_TOOL - before]
+            self.error_at_key(
+                path + ("properties", crossing),
+                f"the tool declares more than {MAX_PROPERTIES_PER_TOOL} properties in all (the limit)",
+            )
 
     def _check_required(self, path: Path, required: Any, properties: dict | None) -> None:
         if not isinstance(required, list) or not all(isinstance(item, str) for item in required):

@@ -35,7 +35,12 @@ except AttributeError:  # pragma: no cover - depends on how PyYAML was built
 DEFAULT_MAX_BYTES = 1024 * 1024
 # Alias expansion is allowed to grow the document to this many values; a "billion laughs" stops here.
 MAX_EXPANDED_NODES = 100_000
-MAX_DEPTH = 200
+# ... and by at most this many characters of keys and scalars repeated through aliases: one alias of a 900 KB
+# string, repeated a thousand times, is few values but a gigabyte of output.
+MAX_ALIASED_CHARACTERS = 1024 * 1024
+# Mappings and lists inside each other. The targets' printers recurse over nested values (a default, metadata), and
+# the TypeScript one gives up near 130 levels; 32 nested schemas take about 70 (schema_subset.MAX_SCHEMA_DEPTH).
+MAX_DEPTH = 100
 
 Path = tuple[str | int, ...]
 
@@ -249,6 +254,7 @@ class _Builder:
     def __init__(self, document: LocatedDocument):
         self.document = document
         self.expanded = 0
+        self.aliased_characters = 0
         self.active: set[int] = set()
         # where the alias being expanded is written, so a bomb is reported at the alias that set it off
         self.outermost_alias: Position | None = None
@@ -281,6 +287,8 @@ class _Builder:
         if depth > MAX_DEPTH:
             raise YamlProblem(position, f"nesting deeper than {MAX_DEPTH} levels")
         if isinstance(node, yaml.ScalarNode):
+            if self.outermost_alias is not None:
+                self._count_aliased(len(node.value))
             return self._scalar(node, position)
         self.active.add(id(node))
         try:
@@ -295,6 +303,15 @@ class _Builder:
             return self._mapping(node, path, depth)
         finally:
             self.active.discard(id(node))
+
+    def _count_aliased(self, characters: int) -> None:
+        self.aliased_characters += characters
+        if self.aliased_characters > MAX_ALIASED_CHARACTERS:
+            raise YamlProblem(
+                self.outermost_alias or Position(1, 1),
+                f"aliases repeat more than {MAX_ALIASED_CHARACTERS} characters of text "
+                "(an alias bomb?); specs must stay small",
+            )
 
     def _scalar(self, node: yaml.ScalarNode, position: Position) -> Any:
         """The JSON value of a scalar; a scalar that is not one is reported and kept as its text."""
@@ -363,6 +380,8 @@ class _Builder:
                 )
                 continue  # the first definition stands, so the rest of the spec is still checked
             first_seen[key] = position
+            if self.outermost_alias is not None:
+                self._count_aliased(len(key))
             self.document.key_positions[path + (key,)] = position
             result[key] = self.build(value_item, path + (key,), depth + 1)
         return result

@@ -18,6 +18,11 @@ REPO = Path(__file__).resolve().parent.parent
 SPECS = REPO / "specs"
 EDGE_SPECS = REPO / "tests" / "edge_specs"
 ALL_SPEC_DIRS = [SPECS, EDGE_SPECS]
+# The valid hostile-input corpus and a seeded sample of random specs (written by tests/hostile_corpus.py).
+STRESS_SPECS = REPO / "tests" / "stress_specs"
+# What the real-SDK harnesses compile, in one build per language: write_outputs, expected_wires and
+# assert_wire_matches default to it.
+SDK_SPEC_DIRS = [*ALL_SPEC_DIRS, STRESS_SPECS]
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 # Toolchain downloads (npm packages, Go modules, crates, Maven artifacts) are cached outside the clone.
 CACHE = Path(os.environ.get("TOOLGEN_TEST_CACHE", Path.home() / ".cache" / "toolgen-tests"))
@@ -40,7 +45,7 @@ def require_executable(name: str) -> str:
 
 def write_outputs(target: str, out: Path, spec_dirs: list[Path] | None = None) -> Path:
     """Generate `target` for the spec dirs into out/<target>/ and return that folder."""
-    tools, _ = load_tools(spec_dirs or ALL_SPEC_DIRS)
+    tools, _ = load_tools(spec_dirs or SDK_SPEC_DIRS)
     outputs, _ = render_outputs(tools, [target])
     for relative, text in outputs.items():
         path = out / relative
@@ -51,7 +56,7 @@ def write_outputs(target: str, out: Path, spec_dirs: list[Path] | None = None) -
 
 def expected_wires(spec_dirs: list[Path] | None = None) -> dict[str, dict[str, Any]]:
     """Tool name → normalized expected wire declaration, for every spec in the dirs."""
-    loaded, problems = load_specs(spec_dirs or ALL_SPEC_DIRS)
+    loaded, problems = load_specs(spec_dirs or SDK_SPEC_DIRS)
     assert not [p for p in problems if p.is_error], problems
     return {item.spec.name: normalize_wire(expected_wire(item.spec)) for item in loaded}
 

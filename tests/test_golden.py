@@ -16,6 +16,8 @@ from .support import REPO, SPECS
 
 GENERATED = REPO / "generated"
 REGENERATE = "toolgen generate specs/ --out generated/"
+# Kept in the root by `generate`, never committed: the fast-path manifest and the lock file.
+NOT_OUTPUTS = (".toolgen-manifest.json", ".toolgen.lock")
 
 
 def _expected() -> dict[str, str]:
@@ -25,9 +27,10 @@ def _expected() -> dict[str, str]:
 
 
 def _on_disk() -> dict[str, str]:
+    """The committed files; the manifest cache and the lock file that `generate` keeps in the root are not outputs."""
     files = {}
     for path in sorted(GENERATED.rglob("*")):
-        if path.is_file():
+        if path.is_file() and path.name not in NOT_OUTPUTS:
             files[path.relative_to(GENERATED).as_posix()] = path.read_text("utf-8")
     return files
 

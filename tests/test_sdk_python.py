@@ -10,6 +10,7 @@ import asyncio
 import importlib
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -149,7 +150,9 @@ def package(package_root) -> Iterator[ModuleType]:
 
 
 def factories(package: ModuleType) -> dict[str, Any]:
-    return {name: getattr(package, name) for name in package.__all__ if name.endswith("_tool")}
+    # A factory whose name another tool already took gets a number: `case_clash_tool2`.
+    found = [name for name in package.__all__ if re.search(r"_tool\d*$", name)]
+    return {name: getattr(package, name) for name in found}
 
 
 def build_tools(package: ModuleType, handler: Any) -> dict[str, Any]:

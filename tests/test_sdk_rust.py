@@ -27,9 +27,9 @@ from codegen.targets import Reporter
 from codegen.targets.rust import plan_tool_names
 
 from .support import (
-    ALL_SPEC_DIRS,
     CACHE,
     REPO,
+    SDK_SPEC_DIRS,
     assert_wire_matches,
     require,
     require_executable,
@@ -51,7 +51,7 @@ def _tool_calls() -> str:
 
     Handlers with parameters name the type through mod.rs's re-export, so the harness uses every re-export.
     """
-    tools, _ = load_tools(ALL_SPEC_DIRS)
+    tools, _ = load_tools(SDK_SPEC_DIRS)  # what write_outputs generates
     lines = []
     for names in plan_tool_names(tools, Reporter()):
         arguments = (

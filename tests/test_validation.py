@@ -198,7 +198,7 @@ EXPECTED: dict[str, list[str]] = {
         '3:1: error: unknown key "skip_permission" (did you mean "skipPermission"?)',
     ],
     "too_deep.yaml": [
-        "4:207: error: nesting deeper than 200 levels",
+        "4:107: error: nesting deeper than 100 levels",
     ],
     "top_level_list.yaml": [
         "2:1: error: a spec is a mapping of keys (name, description, …), got a list",

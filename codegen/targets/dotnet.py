@@ -419,7 +419,8 @@ def name_folder(tools: list[ir.Tool], namespace: str, report: Reporter) -> Folde
     names = FolderNames()
     stems, renamed = unique_identifiers(
         [pascal(tool.words) for tool in tools],
-        [SUPPORT_FILE.removesuffix(".cs"), *sorted(WINDOWS_RESERVED_FILE_STEMS)],  # no `Con.cs`: Windows devices
+        # no `Con.cs`: Windows reserves the device names
+        [SUPPORT_FILE.removesuffix(".cs"), *sorted(WINDOWS_RESERVED_FILE_STEMS)],
         casefold=True,
     )
     tool_of_stem = dict(zip(stems, tools))

@@ -22,7 +22,14 @@ from typing import Any
 
 from .. import ir
 from ..errors import ConfigError, Diagnostic
-from ..naming import WINDOWS_RESERVED_FILE_STEMS, Renamed, Words, snake, split_words, unique_identifiers
+from ..naming import (
+    WINDOWS_RESERVED_FILE_STEMS,
+    Renamed,
+    Words,
+    snake,
+    split_words,
+    unique_identifiers,
+)
 from .base import PlannedFile, Reporter, Target
 
 SDK_MODULE = "github.com/github/copilot-sdk/go"

@@ -353,7 +353,8 @@ class NodejsTarget(Target):
     def assign_names(self, tools: list[ir.Tool], report: Reporter) -> list[_ToolNames]:
         """Every exported identifier and file name, unique across the folder (index.ts re-exports them all)."""
         wanted_stems = [snake(tool.words) for tool in tools]
-        taken = [*RESERVED_FILE_STEMS, *sorted(WINDOWS_RESERVED_FILE_STEMS)]  # `con.ts` cannot exist on Windows
+        # `con.ts` and the other Windows device names cannot exist on Windows
+        taken = [*RESERVED_FILE_STEMS, *sorted(WINDOWS_RESERVED_FILE_STEMS)]
         stems, _ = unique_identifiers(wanted_stems, taken, casefold=True)
         for tool, wanted, stem in zip(tools, wanted_stems, stems):
             if stem != wanted:

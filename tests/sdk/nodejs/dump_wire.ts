@@ -60,9 +60,12 @@ for (const [exportName, value] of Object.entries(generated)) {
   if (typeof value !== "function") continue;
   const factory = value as unknown as (handler: () => unknown) => Tool<never>;
   const tool = factory(() => "ok");
-  if (tool.name in wire) throw new Error(`two factories build ${tool.name}`);
+  // hasOwn, not `in`: tools may be named like Object.prototype's members (`constructor`, `toString`).
+  if (Object.hasOwn(wire, tool.name))
+    throw new Error(`two factories build ${tool.name}`);
   wire[tool.name] = { ...(toWire(tool) as object) };
-  if (!exportName.endsWith("Tool"))
+  // A factory whose name another tool already took gets a number: `anyTool2`.
+  if (!/Tool\d*$/.test(exportName))
     throw new Error(`${exportName} is not a factory`);
 }
 
