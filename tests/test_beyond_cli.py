@@ -1,0 +1,78 @@
+"""The `import`, `breaking` and `docs` commands end to end: exit codes, files written, git revisions, JSON."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from .support import REPO
+
+FIXTURES = Path(__file__).parent / "import_fixtures"
+SPEC = "name: search\ndescription: Search.\nparameters:\n  type: object\n  properties:\n    limit: {type: integer, maximum: 50}\n"
+
+
+def _toolgen(cwd: Path, *arguments: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "codegen", *arguments], cwd=cwd, capture_output=True, text=True, timeout=300)
+
+
+def _git(cwd: Path, *arguments: str) -> None:
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com", *arguments], cwd=cwd, check=True, capture_output=True)
+
+
+def test_import_writes_valid_specs_and_refuses_to_overwrite(tmp_path):
+    shutil.copy(FIXTURES / "openai_functions.json", tmp_path / "tools.json")
+    result = _toolgen(tmp_path, "import", "tools.json", "--out", "specs")
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "specs").iterdir()) == ["get_time.yaml", "get_weather.yaml"]
+    assert _toolgen(tmp_path, "validate", "specs").returncode == 0
+    again = _toolgen(tmp_path, "import", "tools.json", "--out", "specs")
+    assert again.returncode == 2 and "already exists" in again.stderr
+    assert _toolgen(tmp_path, "import", "tools.json", "--out", "specs", "--force").returncode == 0
+
+
+def test_import_reports_unsupported_schemas_and_writes_nothing(tmp_path):
+    shutil.copy(FIXTURES / "mcp_tools_list.json", tmp_path / "mcp.json")
+    result = _toolgen(tmp_path, "import", "mcp.json", "--out", "specs")
+    assert result.returncode == 2
+    assert "mcp.json:67:22: error: /result/tools/4/inputSchema/properties/sort/oneOf" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "specs").exists()
+
+
+def test_breaking_exit_codes_and_json(tmp_path):
+    (tmp_path / "old").mkdir()
+    (tmp_path / "new").mkdir()
+    (tmp_path / "old" / "search.yaml").write_text(SPEC)
+    (tmp_path / "new" / "search.yaml").write_text(SPEC.replace("maximum: 50", "maximum: 20"))
+    result = _toolgen(tmp_path, "breaking", "old", "new", "--format", "json")
+    assert result.returncode == 1, result.stderr
+    report = json.loads(result.stdout)
+    assert [c["message"] for c in report["breaking"]] == ["maximum changed from 50 to 20"]
+    assert report["breaking"][0]["file"] == "new/search.yaml" and report["breaking"][0]["line"] == 6
+    (tmp_path / "new" / "search.yaml").write_text(SPEC.replace("maximum: 50", "maximum: 500"))
+    assert _toolgen(tmp_path, "breaking", "old", "new").returncode == 0
+
+
+def test_breaking_against_a_git_revision(tmp_path):
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "specs" / "search.yaml").write_text(SPEC)
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "add", ".")
+    _git(tmp_path, "commit", "-qm", "specs")
+    (tmp_path / "specs" / "search.yaml").write_text(SPEC.replace("limit:", "count:"))
+    result = _toolgen(tmp_path, "breaking", "--against", "HEAD")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert 'parameter "limit" removed' in result.stdout
+    bad = _toolgen(tmp_path, "breaking", "--against", "no-such-ref")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_docs_command_writes_and_checks(tmp_path):
+    shutil.copytree(REPO / "specs", tmp_path / "specs")
+    out = tmp_path / "tools.md"
+    assert _toolgen(tmp_path, "docs", "specs", "--out", str(out), "--lang", "go").returncode == 0
+    assert "```go" in out.read_text() and "```rust" not in out.read_text()
+    assert _toolgen(tmp_path, "docs", "specs", "--out", str(out), "--lang", "go", "--check").returncode == 0
