@@ -187,12 +187,12 @@ class Runner:
         ]
         return " ".join(shlex.quote(arg) if re.search(r"[\s'\"]", arg) else arg for arg in shown)
 
-    def _run(self, argv: list[str]) -> subprocess.CompletedProcess:
+    def _run(self, argv: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
         try:
             return subprocess.run(
                 argv,
                 cwd=self.work,
-                env=self.env,
+                env=env or self.env,
                 capture_output=True,
                 text=True,
                 timeout=self.timeout,
@@ -215,28 +215,31 @@ class Runner:
         verify: Verify | None = None,
         note: str = "",
         shown: str | None = None,
+        env: dict[str, str] | None = None,
+        warmup: int | None = None,
     ) -> Measurement:
         """Time `argv` (or `argv(run_index)`), warm-up first; `setup(run_index)` runs untimed before each."""
         runs = self.runs if runs is None else runs
+        warmup = self.warmup if warmup is None else warmup
         times: list[float] = []
         summary = None
         print(f"  {label} …", end="", file=sys.stderr, flush=True)
-        for index in range(self.warmup + runs):
+        for index in range(warmup + runs):
             command = argv(index) if callable(argv) else argv
             if setup is not None:
                 setup(index)
             start = time.perf_counter()
-            proc = self._run(command)
+            proc = self._run(command, env)
             elapsed = time.perf_counter() - start
             if proc.returncode != expect_exit:
                 print(" failed", file=sys.stderr)
                 raise BenchError(_failure(label, self.display(command), proc, expect_exit))
             if verify is not None:
                 summary = verify(proc)
-            if index >= self.warmup:
+            if index >= warmup:
                 times.append(elapsed)
         shown = shown or self.display(argv(0) if callable(argv) else argv)
-        result = Measurement(key, label, shown, times, self.warmup, n, note, summary)
+        result = Measurement(key, label, shown, times, warmup, n, note, summary)
         self.results[key] = result
         print(f" median {result.median:.3f} s", file=sys.stderr)
         return result
@@ -388,6 +391,8 @@ def measure_toolgen(
         )
         last_output[n] = folders / f"run-{runner.warmup + runner.runs - 1}"
 
+    measure_empty_cache(runner, spec_dirs[sizes.large], sizes.large, langs)
+
     for size, n in sized:
         runner.measure(
             f"generate.unchanged.{size}",
@@ -412,6 +417,46 @@ def measure_toolgen(
         setup=lambda i: editor.edit(i + 1),
         verify=summary_checker(n, "some" if drift else "none"),
     )
+
+
+def measure_empty_cache(runner: Runner, specs: Path, n: int, langs: Sequence[str]) -> None:
+    """A first run: empty output folder and empty toolgen cache (nothing parsed, formatted or laid out before).
+
+    Every other `generate` figure runs with the benchmark's own toolgen cache (TOOLGEN_CACHE_DIR in the work
+    folder), which the warm-up run fills: that is what a developer or a CI job that keeps ~/.cache sees. These
+    runs point TOOLGEN_CACHE_DIR at a folder that is emptied before each run; no warm-up (it would not warm).
+    Python alone is measured too, since the datamodel-codegen comparison of issue #6 is for Python alone.
+    """
+    cache = runner.work / "empty-cache"
+    env = {**runner.env, "TOOLGEN_CACHE_DIR": str(cache)}
+    runs = min(runner.runs, 3)
+    scenarios = [("generate.cold.large.nocache", "", list(langs))]
+    if not langs or "python" in langs:
+        scenarios += [("generate.python.large", "warm", ["python"]), ("generate.python.large.nocache", "", ["python"])]
+    for key, warm, chosen in scenarios:
+        folders = runner.work / f"out-{key}"
+        fresh = fresh_run_folders(folders)
+
+        def setup(i: int, fresh: Callable[[int], None] = fresh, warm: str = warm) -> None:
+            fresh(i)
+            if not warm:
+                shutil.rmtree(cache, ignore_errors=True)
+
+        def into_empty(i: int, folders: Path = folders, chosen: list[str] = chosen) -> list[str]:
+            return toolgen("generate", specs, "--out", folders / f"run-{i}", langs=chosen)
+
+        what = "Python only" if chosen == ["python"] else "all targets" if not chosen else ", ".join(chosen)
+        runner.measure(
+            key,
+            f"toolgen generate, {_specs(n)}, empty folder, {what}, {'warm' if warm else 'empty'} cache",
+            into_empty,
+            n=n,
+            runs=runs,
+            warmup=None if warm else 0,
+            setup=setup,
+            verify=summary_checker(n, "all"),
+            env=None if warm else env,
+        )
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -669,7 +714,7 @@ def evaluate_goals(
             5.0,
             " s",
             True,
-            partial,
+            "; ".join(filter(None, [partial, "toolgen's cache warm (the empty-cache figure is further down)"])),
         ),
         Goal(
             "datamodel_codegen_vs_generate_large",
@@ -679,6 +724,33 @@ def evaluate_goals(
             "×",
             False,
             peer_note,
+        ),
+        Goal(
+            "generate_large_nocache_seconds",
+            f"generate {large} specs, empty folder and empty cache",
+            median("generate.cold.large.nocache"),
+            5.0,
+            " s",
+            True,
+            partial,
+        ),
+        Goal(
+            "datamodel_codegen_vs_python_large",
+            f"datamodel-codegen / generate --lang python, {large} schemas",
+            _ratio(dmcg, median("generate.python.large")),
+            6,
+            "×",
+            False,
+            "toolgen's cache warm" + ("" if dmcg else "; datamodel-codegen not measured"),
+        ),
+        Goal(
+            "datamodel_codegen_vs_python_large_nocache",
+            f"datamodel-codegen / generate --lang python, {large}, empty cache",
+            _ratio(dmcg, median("generate.python.large.nocache")),
+            6,
+            "×",
+            False,
+            "a first run: every file formatted by black" + ("" if dmcg else "; datamodel-codegen not measured"),
         ),
         Goal(
             "regenerate_one_changed_seconds",
@@ -691,6 +763,10 @@ def evaluate_goals(
         ),
         _linearity(results, sizes),
     ]
+
+
+def _ratio(numerator: float | None, denominator: float | None) -> float | None:
+    return numerator / denominator if numerator is not None and denominator else None
 
 
 def _linearity(results: dict[str, Measurement], sizes: Sizes) -> Goal:
@@ -868,6 +944,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.workdir.mkdir(parents=True, exist_ok=True)
     # A new folder every run (inside --workdir when given), so leftovers of an earlier run cannot interfere.
     work = Path(tempfile.mkdtemp(prefix="toolgen-bench-", dir=args.workdir)).resolve()
+    # toolgen's cache (parsed specs, black results, layouts) lives in the work folder: the figures do not depend
+    # on what earlier runs left in the user's cache, and the user's cache is not touched.
+    env["TOOLGEN_CACHE_DIR"] = str(work / "toolgen-cache")
+    env.pop("TOOLGEN_NO_CACHE", None)
     runner = Runner(work=work, runs=args.runs, warmup=args.warmup, env=env, timeout=args.timeout)
     started = time.time()
     machine = machine_facts(env)

@@ -203,11 +203,13 @@ EXPECTED_MEASUREMENTS = set(
     """floor floor.end cli.help import.click import.pydantic import.jinja2 import.black import.yaml
     import.dmcg_generate check.unchanged check.one_changed generate.cold.small generate.cold.medium
     generate.cold.large generate.unchanged.small generate.unchanged.medium generate.unchanged.large
-    generate.one_changed.large peer.datamodel_codegen""".split()
+    generate.one_changed.large generate.cold.large.nocache generate.python.large generate.python.large.nocache
+    peer.datamodel_codegen""".split()
 )
 EXPECTED_GOALS = set(
     """check_unchanged_vs_floor generate_one_cold_vs_floor generate_large_cold_seconds
-    datamodel_codegen_vs_generate_large regenerate_one_changed_seconds linear_cost""".split()
+    datamodel_codegen_vs_generate_large generate_large_nocache_seconds datamodel_codegen_vs_python_large
+    datamodel_codegen_vs_python_large_nocache regenerate_one_changed_seconds linear_cost""".split()
 )
 EXPECTED_REPORT_KEYS = set(
     """results_version created duration_s machine config targets_registered warnings floor_median_s

@@ -15,10 +15,13 @@ inside expressions). The test suite runs the real `prettier --check` on everythi
 
 from __future__ import annotations
 
+import functools
 import itertools
+import pickle
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Union
 
 PRINT_WIDTH = 80
@@ -137,13 +140,22 @@ def will_break(doc: Doc) -> bool:
     stack = [doc]
     while stack:
         current = stack.pop()
-        if isinstance(current, Group) and current.brk:
+        kind = type(current)
+        if kind is str:  # most nodes: checked first, they have no children
+            continue
+        if kind is list:
+            stack.extend(current)
+        elif kind is Group:
+            if current.brk:
+                return True
+            stack.append(current.contents)
+        elif kind is Line:
+            if current.hard:
+                return True
+        elif current is BREAK_PARENT:
             return True
-        if isinstance(current, Line) and current.hard:
-            return True
-        if current is BREAK_PARENT:
-            return True
-        stack.extend(reversed(_children(current, conditional=False)))
+        else:
+            stack.extend(_children(current, conditional=False))
     return False
 
 
@@ -151,9 +163,15 @@ def can_break(doc: Doc) -> bool:
     stack = [doc]
     while stack:
         current = stack.pop()
-        if isinstance(current, Line):
+        kind = type(current)
+        if kind is str:
+            continue
+        if kind is Line:
             return True
-        stack.extend(_children(current, conditional=False))
+        if kind is list:
+            stack.extend(current)
+        else:
+            stack.extend(_children(current, conditional=False))
     return False
 
 
@@ -185,7 +203,10 @@ def remove_lines(doc: Doc) -> Doc:
 
 
 def propagate_breaks(doc: Doc) -> None:
-    """prettier's propagateBreaks: a hard break inside a group breaks it and its ancestors (not conditional ones)."""
+    """prettier's propagateBreaks: a hard break inside a group breaks it and its ancestors (not conditional ones).
+
+    Each group's subtree is walked once (prettier's alreadyVisitedSet); a group met again still passes its break on
+    to the group it is met in. Strings, the bulk of every document, are skipped without further work."""
     visited: set[int] = set()
     group_stack: list[Group] = []
     exit_marker = object()
@@ -199,22 +220,29 @@ def propagate_breaks(doc: Doc) -> None:
     stack: list = [doc]
     while stack:
         current = stack.pop()
-        if current is exit_marker:
-            finished = stack.pop()
-            if isinstance(finished, Group):
-                popped = group_stack.pop()
-                if popped.brk:
-                    break_parent_group()
+        kind = type(current)
+        if kind is str:
             continue
-        stack.extend([current, exit_marker])
-        if current is BREAK_PARENT:
-            break_parent_group()
-        if isinstance(current, Group):
+        if kind is list:
+            stack.extend(reversed(current))
+        elif current is exit_marker:
+            popped = group_stack.pop()
+            if popped.brk:
+                break_parent_group()
+        elif kind is Group:
             group_stack.append(current)
+            stack.append(exit_marker)
             if id(current) in visited:
                 continue
             visited.add(id(current))
-        stack.extend(reversed(_children(current, conditional=True)))
+            if current.expanded_states:
+                stack.extend(reversed(current.expanded_states))
+            else:
+                stack.append(current.contents)
+        elif current is BREAK_PARENT:
+            break_parent_group()
+        else:
+            stack.extend(reversed(_children(current, conditional=True)))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -242,30 +270,30 @@ def string_width(text: str) -> int:
 def _fits(
     next_cmd: tuple, rest: list, width: int, group_modes: dict, must_be_flat: bool = False
 ) -> bool:
+    # Indentation never matters here (the measured text ends at the first line break), so the pending commands
+    # are (mode, doc) pairs; `rest` holds the printer's (indent, mode, doc) commands.
     rest_index = len(rest)
     pending_space = False
-    commands = [next_cmd]
+    commands = [(next_cmd[1], next_cmd[2])]
     while width >= 0:
         if not commands:
             if rest_index == 0:
                 return True
             rest_index -= 1
-            commands.append(rest[rest_index])
+            _indent, mode, doc = rest[rest_index]
+            commands.append((mode, doc))
             continue
-        _indent, mode, doc = commands.pop()
-        if isinstance(doc, str):
+        mode, doc = commands.pop()
+        kind = type(doc)
+        if kind is str:
             if doc:
                 if pending_space:
                     width -= 1
                     pending_space = False
-                width -= string_width(doc)
-        elif isinstance(doc, (list, Fill)):
-            parts = doc if isinstance(doc, list) else doc.parts[doc.printed :]
-            for part in reversed(parts):
-                commands.append((_indent, mode, part))
-        elif isinstance(doc, (Indent, Align, IndentIfBreak, Label)):
-            commands.append((_indent, mode, doc.contents))
-        elif isinstance(doc, Group):
+                width -= len(doc) if doc.isascii() else string_width(doc)
+        elif kind is list:
+            commands.extend([(mode, part) for part in reversed(doc)])
+        elif kind is Group:
             if must_be_flat and doc.brk:
                 return False
             group_mode = MODE_BREAK if doc.brk else mode
@@ -274,17 +302,21 @@ def _fits(
                 if doc.expanded_states and group_mode == MODE_BREAK
                 else doc.contents
             )
-            commands.append((_indent, group_mode, contents))
-        elif isinstance(doc, IfBreak):
-            group_mode = (group_modes.get(doc.group_id) or MODE_FLAT) if doc.group_id else mode
-            contents = doc.break_contents if group_mode == MODE_BREAK else doc.flat_contents
-            if contents:
-                commands.append((_indent, mode, contents))
-        elif isinstance(doc, Line):
+            commands.append((group_mode, contents))
+        elif kind is Line:
             if mode == MODE_BREAK or doc.hard:
                 return True
             if not doc.soft:
                 pending_space = True
+        elif kind is Indent or kind is Align or kind is IndentIfBreak or kind is Label:
+            commands.append((mode, doc.contents))
+        elif kind is IfBreak:
+            group_mode = (group_modes.get(doc.group_id) or MODE_FLAT) if doc.group_id else mode
+            contents = doc.break_contents if group_mode == MODE_BREAK else doc.flat_contents
+            if contents:
+                commands.append((mode, contents))
+        elif kind is Fill:
+            commands.extend([(mode, part) for part in reversed(doc.parts[doc.printed :])])
     return False
 
 
@@ -307,21 +339,15 @@ def print_doc(doc: Doc, width: int = PRINT_WIDTH) -> str:
 
     while commands:
         indent, mode, current = commands.pop()
-        if isinstance(current, str):
+        kind = type(current)
+        if kind is str:
             if current:
                 out.append(current)
                 if commands:
-                    position += string_width(current)
-        elif isinstance(current, list):
-            for part in reversed(current):
-                commands.append((indent, mode, part))
-        elif isinstance(current, Indent):
-            commands.append((indent + " " * TAB_WIDTH, mode, current.contents))
-        elif isinstance(current, Align):
-            commands.append((indent + " " * current.width, mode, current.contents))
-        elif isinstance(current, Label):
-            commands.append((indent, mode, current.contents))
-        elif isinstance(current, Group):
+                    position += len(current) if current.isascii() else string_width(current)
+        elif kind is list:
+            commands.extend([(indent, mode, part) for part in reversed(current)])
+        elif kind is Group:
             command = _print_group(
                 current, indent, mode, commands, width - position, group_modes, should_remeasure
             )
@@ -329,21 +355,7 @@ def print_doc(doc: Doc, width: int = PRINT_WIDTH) -> str:
             commands.append(command)
             if current.id is not None:
                 group_modes[current.id] = command[1]
-        elif isinstance(current, Fill):
-            _print_fill(current, indent, mode, commands, width - position, group_modes)
-        elif isinstance(current, (IfBreak, IndentIfBreak)):
-            group_mode = group_modes.get(current.group_id) if current.group_id else mode
-            if isinstance(current, IfBreak):
-                contents = (
-                    current.break_contents if group_mode == MODE_BREAK else current.flat_contents
-                )
-            else:
-                contents = (
-                    Indent(current.contents) if group_mode == MODE_BREAK else current.contents
-                )
-            if group_mode in (MODE_BREAK, MODE_FLAT) and contents:
-                commands.append((indent, mode, contents))
-        elif isinstance(current, Line):
+        elif kind is Line:
             if mode == MODE_FLAT and not current.hard:
                 if not current.soft:
                     out.append(" ")
@@ -354,6 +366,26 @@ def print_doc(doc: Doc, width: int = PRINT_WIDTH) -> str:
             trim()
             out.append("\n" + indent)
             position = len(indent)
+        elif kind is Indent:
+            commands.append((indent + " " * TAB_WIDTH, mode, current.contents))
+        elif kind is Align:
+            commands.append((indent + " " * current.width, mode, current.contents))
+        elif kind is Label:
+            commands.append((indent, mode, current.contents))
+        elif kind is Fill:
+            _print_fill(current, indent, mode, commands, width - position, group_modes)
+        elif kind is IfBreak or kind is IndentIfBreak:
+            group_mode = group_modes.get(current.group_id) if current.group_id else mode
+            if kind is IfBreak:
+                contents = (
+                    current.break_contents if group_mode == MODE_BREAK else current.flat_contents
+                )
+            else:
+                contents = (
+                    Indent(current.contents) if group_mode == MODE_BREAK else current.contents
+                )
+            if group_mode in (MODE_BREAK, MODE_FLAT) and contents:
+                commands.append((indent, mode, contents))
     return "".join(out)
 
 
@@ -441,9 +473,17 @@ def needs_escape(char: str) -> bool:
     return unicodedata.category(char) in _ESCAPED_CATEGORIES
 
 
+# Printable ASCII and line feeds: nothing in them is ever escaped.
+_PLAIN_TEXT = re.compile(r"[ -~\n]*")
+# Printable ASCII without quotes or backslash: a string of only these is written as it is, in double quotes.
+_PLAIN_STRING = re.compile(r"[ !#-&(-\[\]-~]*")
+
+
 def string_literal(value: str) -> str:
     """A TypeScript string literal for `value`, quoted the way prettier quotes it (double unless that needs more
     escapes than single), with only escapes prettier keeps."""
+    if _PLAIN_STRING.fullmatch(value):
+        return f'"{value}"'
     quote = "'" if value.count('"') > value.count("'") else '"'
     parts = []
     for char in value:
@@ -901,67 +941,27 @@ class _Printer:
 
     def member_chain(self, node: Call) -> Doc:
         """prettier's printMemberChain (no comments, no computed access, never an expression statement)."""
-        printed_nodes: list[tuple[Any, Doc]] = [(node, [self.call_arguments(node)])]
-        current = node.callee
-        while True:
-            if isinstance(current, Call) and isinstance(current.callee, (Member, Call)):
-                type_args = self.type_args(current.type_args) if current.type_args else ""
-                printed_nodes.insert(0, (current, [type_args, self.call_arguments(current)]))
-                current = current.callee
-            elif isinstance(current, Member):
-                printed_nodes.insert(0, (current, [".", current.name]))
-                current = current.object
-            else:
-                printed_nodes.insert(0, (current, self.expr(current)))
-                break
+        chain = _chain_nodes(node)
+        printed_nodes: list[tuple[Any, Doc]] = []
+        for item in chain[:-1]:
+            if isinstance(item, Call) and isinstance(item.callee, (Member, Call)) and printed_nodes:
+                type_args = self.type_args(item.type_args) if item.type_args else ""
+                printed_nodes.append((item, [type_args, self.call_arguments(item)]))
+            elif isinstance(item, Member) and printed_nodes:
+                printed_nodes.append((item, [".", item.name]))
+            else:  # the head of the chain
+                printed_nodes.append((item, self.expr(item)))
+        printed_nodes.append((node, [self.call_arguments(node)]))
         # printed_nodes[-1] is the root call; its callee member precedes it.
-        groups: list[list] = []
-        first = [printed_nodes[0]]
-        index = 1
-        while index < len(printed_nodes) and _is_call(printed_nodes[index][0]):
-            first.append(printed_nodes[index])
-            index += 1
-        if not _is_call(printed_nodes[0][0]):
-            while (
-                index + 1 < len(printed_nodes)
-                and isinstance(printed_nodes[index][0], Member)
-                and isinstance(printed_nodes[index + 1][0], Member)
-            ):
-                first.append(printed_nodes[index])
-                index += 1
-        groups.append(first)
-        current_group: list = []
-        seen_call = False
-        for item in printed_nodes[index:]:
-            if seen_call and isinstance(item[0], Member):
-                groups.append(current_group)
-                current_group = []
-                seen_call = False
-            if _is_call(item[0]):
-                seen_call = True
-            current_group.append(item)
-        if current_group:
-            groups.append(current_group)
-
-        def is_factory(name: str) -> bool:
-            return bool(re.match(r"^[A-Z]|^[$_]+$", name))
-
-        def should_not_wrap() -> bool:
-            if len(groups[0]) == 1:
-                first_node = groups[0][0][0]
-                return isinstance(first_node, Ident) and is_factory(first_node.name)
-            last_node = groups[0][-1][0]
-            return isinstance(last_node, Member) and is_factory(last_node.name)
-
-        should_merge = len(groups) >= 2 and should_not_wrap()
+        bounds, should_merge = _chain_groups(chain)
+        groups = [printed_nodes[start:end] for start, end in bounds]
 
         def print_group(items: list) -> list:
             return [doc for _, doc in items]
 
         printed_groups = [print_group(g) for g in groups]
         one_line = printed_groups
-        cutoff = 3 if should_merge else 2
-        if len(groups) <= cutoff:
+        if not _chain_is_labelled(len(groups), should_merge):
             return group(one_line)
 
         rest = groups[2 if should_merge else 1 :]
@@ -1076,8 +1076,9 @@ class _Printer:
     def is_poorly_breakable_chain(self, node: Any, deep: bool = False) -> bool:
         """prettier's isPoorlyBreakableMemberOrCallChain."""
         if isinstance(node, Call):
-            doc = self.call(node)
-            if isinstance(doc, Label):
+            # prettier asks whether the printed call is a labelled member chain; that depends only on the chain's
+            # shape, so it is decided from the nodes instead of printing the call a second time.
+            if isinstance(node.callee, Member) and _chain_is_labelled(*_chain_shape(node)):
                 return False
             poorly = not node.args or (
                 len(node.args) == 1 and _is_lone_short_argument(node.args[0])
@@ -1210,6 +1211,74 @@ class _Printer:
         ]
 
 
+def _chain_nodes(node: Call) -> list:
+    """The nodes of a member chain in source order, from its head to `node` (prettier's printedNodes)."""
+    nodes = [node]
+    current = node.callee
+    while True:
+        if isinstance(current, Call) and isinstance(current.callee, (Member, Call)):
+            nodes.append(current)
+            current = current.callee
+        elif isinstance(current, Member):
+            nodes.append(current)
+            current = current.object
+        else:
+            nodes.append(current)
+            break
+    nodes.reverse()
+    return nodes
+
+
+def _is_factory(name: str) -> bool:
+    return bool(re.match(r"^[A-Z]|^[$_]+$", name))
+
+
+def _chain_groups(chain: list) -> tuple[list[tuple[int, int]], bool]:
+    """prettier's grouping of a member chain's printed nodes: (start, end) of each group, and shouldMerge."""
+    bounds: list[tuple[int, int]] = []
+    index = 1
+    while index < len(chain) and _is_call(chain[index]):
+        index += 1
+    if not _is_call(chain[0]):
+        while (
+            index + 1 < len(chain)
+            and isinstance(chain[index], Member)
+            and isinstance(chain[index + 1], Member)
+        ):
+            index += 1
+    bounds.append((0, index))
+    start = index
+    seen_call = False
+    for position in range(index, len(chain)):
+        item = chain[position]
+        if seen_call and isinstance(item, Member):
+            bounds.append((start, position))
+            start = position
+            seen_call = False
+        if _is_call(item):
+            seen_call = True
+    if start < len(chain):
+        bounds.append((start, len(chain)))
+    first_start, first_end = bounds[0]
+    if first_end - first_start == 1:
+        head = chain[first_start]
+        should_not_wrap = isinstance(head, Ident) and _is_factory(head.name)
+    else:
+        last = chain[first_end - 1]
+        should_not_wrap = isinstance(last, Member) and _is_factory(last.name)
+    return bounds, len(bounds) >= 2 and should_not_wrap
+
+
+def _chain_shape(node: Call) -> tuple[int, bool]:
+    bounds, should_merge = _chain_groups(_chain_nodes(node))
+    return len(bounds), should_merge
+
+
+def _chain_is_labelled(group_count: int, should_merge: bool) -> bool:
+    """Whether printMemberChain returns a labelled member chain rather than a plain one-line group."""
+    return group_count > (3 if should_merge else 2)
+
+
 def _should_hug_union(node: TUnion) -> bool:
     """prettier's shouldHugUnionType: one object-like type (a type reference here) plus null/void."""
     object_types = [t for t in node.types if isinstance(t, TRef)]
@@ -1250,8 +1319,24 @@ def _should_expand_last_arg(args: list) -> bool:
 
 
 def format_statement(node: Any, width: int = PRINT_WIDTH) -> str:
-    """One top-level statement laid out as prettier would, without a trailing newline."""
-    return print_doc(_Printer().statement(node), width)
+    """One top-level statement laid out as prettier would, without a trailing newline.
+
+    The layout is a pure function of the statement, the width, this module's code and Python's Unicode tables, so
+    it is remembered across runs (`formatcache.Memo`, keyed by the pickled statement, which spells out every node
+    and value): a spec that did not change is not laid out again."""
+    key = pickle.dumps((width, node), protocol=5)
+    text = _layout_memo().get(key)
+    if text is None:
+        text = print_doc(_Printer().statement(node), width)
+        _layout_memo().put(key, text)
+    return text
+
+
+@functools.cache
+def _layout_memo() -> Any:
+    from ..formatcache import Memo, source_namespace
+
+    return Memo(source_namespace(b"prettier-port", Path(__file__).read_bytes()))
 
 
 def doc_comment(text: str) -> str:
@@ -1264,9 +1349,10 @@ def doc_comment(text: str) -> str:
         .replace("\u2028", "\n")
         .replace("\u2029", "\n")
     )
-    text = "".join(
-        char if char == "\n" or not needs_escape(char) else _escape_char(char) for char in text
-    )
+    if not _PLAIN_TEXT.fullmatch(text):
+        text = "".join(
+            char if char == "\n" or not needs_escape(char) else _escape_char(char) for char in text
+        )
     text = text.replace("*/", "*\\/")
     lines = [line.rstrip() for line in text.strip("\n").split("\n")]
     while lines and not lines[-1]:

@@ -15,7 +15,14 @@ from typing import Any, ClassVar
 
 from .. import ir
 from ..errors import ConfigError, Diagnostic
-from ..naming import WINDOWS_RESERVED_FILE_STEMS, Words, pascal, screaming_snake, snake, unique_identifiers
+from ..naming import (
+    WINDOWS_RESERVED_FILE_STEMS,
+    Words,
+    pascal,
+    screaming_snake,
+    snake,
+    unique_identifiers,
+)
 from .base import PlannedFile, Reporter, Target
 from .python_syntax import (
     KEYWORDS,
@@ -161,7 +168,9 @@ class PackageNamer:
         ]
         # casefold: two modules that differ only in case would overwrite each other on macOS and Windows.
         chosen, renamed = unique_identifiers(
-            candidates, RESERVED_MODULE_NAMES | KEYWORDS | WINDOWS_RESERVED_FILE_STEMS, casefold=True
+            candidates,
+            RESERVED_MODULE_NAMES | KEYWORDS | WINDOWS_RESERVED_FILE_STEMS,
+            casefold=True,
         )
         renames = {item.chosen: item for item in renamed}
         for tool, name in zip(tools, chosen):

@@ -1,0 +1,236 @@
+"""toolgen's persistent cache: one SQLite file in the user's cache folder, shared by every run and every project.
+
+It holds content-addressed results that are expensive to recompute and cheap to verify: a formatter's output for
+an input text (`formatcache`) and a spec file's validated intermediate model (`speccache`). Every key is a SHA-256
+over everything the value depends on, so a hit is only ever the value a fresh computation would produce; nothing
+here decides whether an output folder is current (that is the manifest's job).
+
+Never trusted blindly:
+- each value is stored with a digest of (key, value) and a value whose digest does not match is ignored;
+- a file that is not a readable database, a locked database, a full disk or a read-only folder make the cache
+  behave as empty (reads) or do nothing (writes): the run is then as slow as without a cache, never wrong;
+- concurrent runs are serialised by SQLite's own locking; a run that cannot get the write lock within a moment
+  skips storing its new entries.
+
+Where: `$TOOLGEN_CACHE_DIR`, else the platform's user cache folder (`$XDG_CACHE_HOME/toolgen`, `~/.cache/toolgen`,
+`~/Library/Caches/toolgen`, `%LOCALAPPDATA%\\toolgen\\Cache`). `TOOLGEN_NO_CACHE=1` turns it off. The folder is created
+private to the user (mode 0700), since the model cache holds pickles. Size is bounded: beyond MAX_ENTRIES or
+MAX_BYTES per table the least recently used entries are dropped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import sys
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+FILE_NAME = "cache-v1.sqlite3"
+TABLES = ("format", "spec")  # fixed names: never interpolated from input
+# Per table. A project of 1000 specs needs about 1000 black results (7 MB), 8000 layouts (3 MB) and 1000 models
+# (3 MB); a test suite that feeds thousands of random specs must not grow the file without end.
+MAX_ENTRIES = 50_000
+MAX_BYTES = 64 * 1024 * 1024
+_PRUNE_AFTER_BYTES = 256 * 1024  # check the size after a write of this much (a cheap scan of the record headers)
+LOCK_TIMEOUT_S = 2.0
+TOUCH_AFTER_S = 24 * 3600  # refresh an entry's last-use time at most once a day (hits stay read-only)
+_CHUNK = 500  # keys per query, below SQLite's host-parameter limit on every version
+
+
+def cache_dir() -> Path | None:
+    """The cache folder, or None when caching is turned off."""
+    if os.environ.get("TOOLGEN_NO_CACHE", "").strip().lower() in {"1", "true", "yes"}:
+        return None
+    configured = os.environ.get("TOOLGEN_CACHE_DIR")
+    if configured:
+        return Path(configured)
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA")
+        return Path(base) / "toolgen" / "Cache" if base else None
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "toolgen"
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache") / "toolgen"
+
+
+def digest(*parts: bytes) -> bytes:
+    """SHA-256 over length-prefixed parts, so no two different part lists can share a key."""
+    hasher = hashlib.sha256()
+    for part in parts:
+        hasher.update(len(part).to_bytes(8, "big"))
+        hasher.update(part)
+    return hasher.digest()
+
+
+def _check(key: bytes, value: bytes) -> bytes:
+    return digest(b"check", key, value)[:16]
+
+
+_SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
+
+
+def _is_damaged(error: sqlite3.Error) -> bool:
+    """The file is no usable database (as opposed to busy, locked, read-only or full)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+
+
+class Store:
+    """Key → bytes tables in one SQLite file. Every method swallows storage errors: a cache can only be missing."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._connection: sqlite3.Connection | None = None
+        self._broken = False
+
+    def _connect(self) -> sqlite3.Connection | None:
+        if self._connection is not None or self._broken:
+            return self._connection
+        connection = None
+        try:
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            connection = sqlite3.connect(self.path, timeout=LOCK_TIMEOUT_S, isolation_level=None)
+            connection.execute("PRAGMA auto_vacuum = INCREMENTAL")  # takes effect in a new file: pruning shrinks it
+            for table in TABLES:
+                connection.execute(
+                    f"CREATE TABLE IF NOT EXISTS {table} "
+                    "(key BLOB PRIMARY KEY, value BLOB NOT NULL, checksum BLOB NOT NULL, used INTEGER NOT NULL)"
+                )
+        except (sqlite3.Error, OSError) as error:
+            if connection is not None:
+                connection.close()
+            if isinstance(error, sqlite3.Error) and _is_damaged(error):
+                self._replace_unreadable_file()
+            self._broken = True
+            return None
+        self._connection = connection
+        return connection
+
+    def _replace_unreadable_file(self) -> None:
+        """A file that is not a database (truncated, overwritten) is moved aside once; this run goes uncached."""
+        self._broken = True
+        try:
+            os.replace(self.path, self.path.with_name(f"{self.path.name}.corrupt"))
+        except OSError:
+            pass
+
+    def get_many(self, table: str, keys: Iterable[bytes]) -> dict[bytes, bytes]:
+        """The verified values of those `keys` that are stored (a damaged entry counts as absent)."""
+        wanted = list(dict.fromkeys(keys))
+        found: dict[bytes, tuple[bytes, int]] = {}
+        for start in range(0, len(wanted), _CHUNK):
+            chunk = wanted[start : start + _CHUNK]
+            rows = self._select(table, f"key IN ({','.join('?' * len(chunk))})", chunk)
+            if rows is None:
+                return {}
+            found.update(rows)
+        self.touch(table, [key for key, (_, used) in found.items() if used < time.time() - TOUCH_AFTER_S])
+        return {key: value for key, (value, _) in found.items()}
+
+    def get_prefix(self, table: str, prefix: bytes) -> dict[bytes, tuple[bytes, int]]:
+        """Every verified entry whose key starts with `prefix`, with its last-use time (one query for a whole
+        namespace; the caller `touch`es what it really uses)."""
+        bound = int.from_bytes(prefix, "big") + 1
+        if bound >= 1 << (8 * len(prefix)):
+            return self._select(table, "key >= ?", [prefix]) or {}
+        return self._select(table, "key >= ? AND key < ?", [prefix, bound.to_bytes(len(prefix), "big")]) or {}
+
+    def touch(self, table: str, keys: list[bytes]) -> None:
+        """Mark entries as used now (for the least-recently-used pruning); only worth it for old marks."""
+        if keys:
+            self._write(f"UPDATE {table} SET used = ? WHERE key = ?", [(int(time.time()), key) for key in keys])
+
+    def _select(self, table: str, where: str, params: list) -> dict[bytes, tuple[bytes, int]] | None:
+        assert table in TABLES
+        connection = self._connect()
+        if connection is None:
+            return None
+        found: dict[bytes, tuple[bytes, int]] = {}
+        try:
+            rows = connection.execute(f"SELECT key, value, checksum, used FROM {table} WHERE {where}", params)
+            for key, value, checksum, used in rows.fetchall():
+                if _check(key, value) == checksum:  # else damaged: a miss, overwritten when stored again
+                    found[bytes(key)] = (bytes(value), used)
+        except sqlite3.Error as error:
+            if _is_damaged(error):
+                self._close()
+                self._replace_unreadable_file()
+            return None
+        return found
+
+    def put_many(self, table: str, items: dict[bytes, bytes]) -> None:
+        assert table in TABLES
+        if not items or self._connect() is None:
+            return
+        now = int(time.time())
+        rows = [(key, value, _check(key, value), now) for key, value in items.items()]
+        written = self._write(f"INSERT OR REPLACE INTO {table} (key, value, checksum, used) VALUES (?, ?, ?, ?)", rows)
+        if written and (len(rows) >= MAX_ENTRIES // 100 or sum(len(v) for v in items.values()) >= _PRUNE_AFTER_BYTES):
+            self._prune(table)
+
+    def _write(self, statement: str, rows: list[tuple]) -> bool:
+        connection = self._connect()
+        if connection is None:
+            return False
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                connection.executemany(statement, rows)
+                connection.execute("COMMIT")
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+        except sqlite3.Error:  # locked by another run for too long, disk full, read-only: skip storing
+            return False
+        return True
+
+    def _prune(self, table: str) -> None:
+        """Beyond MAX_ENTRIES or MAX_BYTES, drop the least recently used entries, down to 90 % of the limits."""
+        connection = self._connect()
+        if connection is None:
+            return
+        try:
+            count, size = connection.execute(f"SELECT count(*), total(length(value)) FROM {table}").fetchone()
+            if count <= MAX_ENTRIES and size <= MAX_BYTES:
+                return
+            doomed, rows_left, bytes_left = [], count, size
+            for key, length in connection.execute(f"SELECT key, length(value) FROM {table} ORDER BY used"):
+                if rows_left <= MAX_ENTRIES * 0.9 and bytes_left <= MAX_BYTES * 0.9:
+                    break
+                doomed.append((key,))
+                rows_left, bytes_left = rows_left - 1, bytes_left - length
+        except sqlite3.Error:
+            return
+        if self._write(f"DELETE FROM {table} WHERE key = ?", doomed):
+            try:
+                connection.execute("PRAGMA incremental_vacuum")
+            except sqlite3.Error:
+                pass
+
+    def _close(self) -> None:
+        if self._connection is not None:
+            try:
+                self._connection.close()
+            except sqlite3.Error:
+                pass
+        self._connection = None
+
+    def close(self) -> None:
+        self._close()
+
+
+_STORES: dict[Path, Store] = {}
+
+
+def open_store() -> Store | None:
+    """The store of the current cache folder (one per folder and process), or None when caching is off."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    path = folder / FILE_NAME
+    if path not in _STORES:
+        _STORES[path] = Store(path)
+    return _STORES[path]

@@ -1,0 +1,296 @@
+"""toolgen's persistent cache (issue #6, item 3): black results and layout memos are reused only for exactly the
+input they were computed from, and a damaged, locked or missing cache makes a run slower, never different."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import black
+import pytest
+
+from codegen import cachestore, formatcache
+from codegen.targets import _prettier as ts
+
+from .support import REPO
+
+UGLY = [
+    "x = {'a':1,'b':[1,2,3]}\n",
+    "def f(a,b):\n  return a+b\n",
+    "class A(BaseModel):\n    name: str|None=Field(default=None,alias='the-name',description='A name that is long enough to wrap the line')\n",
+    '"""Doc."""\nimport os\nprint( os.sep )\n',
+]
+
+
+def _black(text: str) -> str:
+    return black.format_str(text, mode=formatcache.black_mode())
+
+
+@pytest.fixture()
+def cache(tmp_path, monkeypatch):
+    """A private, empty cache folder; nothing remembered in this process either."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("TOOLGEN_CACHE_DIR", str(folder))
+    monkeypatch.delenv("TOOLGEN_NO_CACHE", raising=False)
+    monkeypatch.setattr(formatcache, "_memory", {})
+    monkeypatch.setattr(cachestore, "_STORES", {})
+    return folder
+
+
+def _forget_memory(monkeypatch):
+    monkeypatch.setattr(formatcache, "_memory", {})
+    monkeypatch.setattr(cachestore, "_STORES", {})
+
+
+def _rows(folder: Path, table: str = "format") -> list[tuple]:
+    with sqlite3.connect(folder / cachestore.FILE_NAME) as connection:
+        return connection.execute(f"SELECT key, value, checksum, used FROM {table}").fetchall()
+
+
+def test_results_are_blacks_own(cache, monkeypatch):
+    assert formatcache.format_python(UGLY) == [_black(text) for text in UGLY]
+    assert len(_rows(cache)) == len(UGLY)
+    _forget_memory(monkeypatch)
+    assert formatcache.format_python(UGLY) == [_black(text) for text in UGLY]  # now from the file
+
+
+def test_a_hit_does_not_import_black(cache):
+    formatcache.format_python(UGLY)
+    probe = textwrap.dedent(
+        f"""
+        import sys
+        from codegen.formatcache import format_python
+        print(format_python({UGLY!r}) == {[_black(t) for t in UGLY]!r}, "black" in sys.modules)
+        """
+    )
+    env = {**_env(), "TOOLGEN_CACHE_DIR": str(cache)}
+    result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, env=env, capture_output=True, text=True)
+    assert result.stdout.split() == ["True", "False"], result.stderr
+
+
+def test_a_different_input_is_a_miss(cache):
+    formatcache.format_python(UGLY[:1])
+    changed = UGLY[0].replace("'a'", "'b'")
+    assert formatcache.format_python([changed]) == [_black(changed)]
+
+
+def test_another_black_version_is_another_key(cache, monkeypatch):
+    key = formatcache.cache_key(UGLY[0])
+    monkeypatch.setattr(formatcache, "_black_identity", None)
+    monkeypatch.setattr(formatcache, "_black_version", lambda: "0.0.1")
+    assert formatcache.cache_key(UGLY[0]) != key
+
+
+def test_a_damaged_value_is_not_used(cache, monkeypatch):
+    formatcache.format_python(UGLY[:1])
+    with sqlite3.connect(cache / cachestore.FILE_NAME) as connection:
+        connection.execute("UPDATE format SET value = ?", [b"x = 'tampered'\n"])
+    _forget_memory(monkeypatch)
+    assert formatcache.format_python(UGLY[:1]) == [_black(UGLY[0])]
+    _forget_memory(monkeypatch)
+    assert formatcache.format_python(UGLY[:1]) == [_black(UGLY[0])]  # and the good value was stored again
+    assert [row[1] for row in _rows(cache)] == [_black(UGLY[0]).encode()]
+
+
+def test_a_file_that_is_no_database_is_moved_aside(cache):
+    cache.mkdir()
+    (cache / cachestore.FILE_NAME).write_bytes(b"this is not an SQLite file" * 100)
+    assert formatcache.format_python(UGLY) == [_black(text) for text in UGLY]
+    assert (cache / f"{cachestore.FILE_NAME}.corrupt").exists()
+
+
+def test_a_truncated_database_is_harmless(cache, monkeypatch):
+    formatcache.format_python(UGLY)
+    path = cache / cachestore.FILE_NAME
+    path.write_bytes(path.read_bytes()[:1500])
+    _forget_memory(monkeypatch)
+    assert formatcache.format_python(UGLY) == [_black(text) for text in UGLY]
+
+
+def test_a_locked_database_only_costs_time(cache, monkeypatch):
+    monkeypatch.setattr(cachestore, "LOCK_TIMEOUT_S", 0.05)
+    formatcache.format_python(UGLY[:1])
+    _forget_memory(monkeypatch)
+    holder = sqlite3.connect(cache / cachestore.FILE_NAME, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another run in the middle of writing
+    try:
+        assert formatcache.format_python(UGLY) == [_black(text) for text in UGLY]
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
+def test_an_unwritable_cache_folder_only_costs_time(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the cache folder would go")
+    monkeypatch.setenv("TOOLGEN_CACHE_DIR", str(blocker / "cache"))
+    monkeypatch.setattr(formatcache, "_memory", {})
+    monkeypatch.setattr(cachestore, "_STORES", {})
+    assert formatcache.format_python(UGLY) == [_black(text) for text in UGLY]
+
+
+def test_no_cache_means_no_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("TOOLGEN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")
+    monkeypatch.setattr(formatcache, "_memory", {})
+    assert formatcache.format_python(UGLY) == [_black(text) for text in UGLY]
+    assert not (tmp_path / "cache").exists()
+
+
+def test_concurrent_runs_share_the_file(cache):
+    """Four processes store different entries at the same moment; none fails, and what is stored is right."""
+    script = textwrap.dedent(
+        """
+        import sys
+        from codegen.formatcache import format_python
+        n = int(sys.argv[1])
+        texts = [f"value_{n}_{i} = [{i},{n}]\\n" for i in range(60)]
+        assert format_python(texts) == [f"value_{n}_{i} = [{i}, {n}]\\n" for i in range(60)]
+        """
+    )
+    env = {**_env(), "TOOLGEN_CACHE_DIR": str(cache), "TOOLGEN_NO_POOL": "1"}
+    runs = [
+        subprocess.Popen([sys.executable, "-c", script, str(n)], cwd=REPO, env=env, stderr=subprocess.PIPE)
+        for n in range(4)
+    ]
+    for run in runs:
+        assert run.wait(timeout=120) == 0, run.stderr.read().decode()
+    rows = _rows(cache)
+    assert rows, "at least one run stored its entries"
+    for key, value, checksum, _ in rows:
+        assert cachestore._check(key, value) == checksum
+
+
+def test_the_pool_gives_the_same_results(cache, monkeypatch):
+    monkeypatch.setattr(formatcache, "_pool_size", lambda files: 2)  # two workers even on a one-core machine
+    pooled = []
+    real = formatcache._run_black_pool
+    monkeypatch.setattr(formatcache, "_run_black_pool", lambda *a: pooled.append(real(*a)) or pooled[-1])
+    texts = [f"{text}# variant {n}\n" for n in range(5) for text in UGLY]
+    assert formatcache.format_python(texts) == [_black(text) for text in texts]
+    assert pooled and pooled[0] is not None, "the pool ran"
+
+
+def test_pruning_keeps_the_most_recently_used(cache, monkeypatch):
+    monkeypatch.setattr(cachestore, "MAX_ENTRIES", 10)
+    store = cachestore.open_store()
+    store.put_many("format", {bytes([n]) * 32: b"old" for n in range(10)})
+    with sqlite3.connect(cache / cachestore.FILE_NAME) as connection:
+        connection.execute("UPDATE format SET used = 1")
+    store.put_many("format", {b"\xff" * 32: b"new"})
+    keys = {row[0] for row in _rows(cache)}
+    assert b"\xff" * 32 in keys and len(keys) <= 10
+
+
+# -- the layout memo of the TypeScript printer ------------------------------------------------------------------
+
+
+def _statement(description: str) -> ts.ConstDecl:
+    call = ts.Call(ts.Member(ts.Call(ts.Member(ts.Ident("z"), "string"), []), "describe"), [ts.Str(description)])
+    return ts.ConstDecl("schema", ts.ObjectExpr([ts.Prop("name", call), ts.Prop("count", ts.Num(3))]))
+
+
+def _fresh_memo(monkeypatch):
+    monkeypatch.setattr(cachestore, "_STORES", {})
+    ts._layout_memo.cache_clear()
+
+
+def test_layout_memo_returns_the_printers_own_layout(cache, monkeypatch):
+    _fresh_memo(monkeypatch)
+    statement = _statement("A description long enough that prettier has to break the call over lines")
+    direct = ts.print_doc(ts._Printer().statement(statement))
+    assert ts.format_statement(statement) == direct
+    ts._layout_memo().flush()
+    _fresh_memo(monkeypatch)
+    assert ts.format_statement(statement) == direct  # from the file
+    other = _statement("Short")
+    assert ts.format_statement(other) == ts.print_doc(ts._Printer().statement(other))
+    ts._layout_memo.cache_clear()
+
+
+def test_layout_memo_ignores_damaged_entries(cache, monkeypatch):
+    _fresh_memo(monkeypatch)
+    statement = _statement("Tampering must not show")
+    direct = ts.print_doc(ts._Printer().statement(statement))
+    ts.format_statement(statement)
+    ts._layout_memo().flush()
+    with sqlite3.connect(cache / cachestore.FILE_NAME) as connection:
+        connection.execute("UPDATE format SET value = ?", [b"export const tampered = 1;"])
+    _fresh_memo(monkeypatch)
+    assert ts.format_statement(statement) == direct
+    ts._layout_memo.cache_clear()
+
+
+def test_layout_memo_namespace_follows_the_printer_source():
+    namespace = formatcache.source_namespace(b"prettier-port", Path(ts.__file__).read_bytes())
+    assert formatcache.Memo(namespace).prefix == ts._layout_memo().prefix
+    assert formatcache.Memo(formatcache.source_namespace(b"prettier-port", b"edited")).prefix != ts._layout_memo().prefix
+
+
+def _env() -> dict[str, str]:
+    import os
+
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    return env
+
+
+# -- compiled templates ----------------------------------------------------------------------------------------
+
+
+def _environment(folder: Path):
+    import jinja2
+
+    from codegen.templatecache import bytecode_cache
+
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), bytecode_cache=bytecode_cache())
+
+
+def test_compiled_templates_follow_their_source(cache, tmp_path, monkeypatch):
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "t.j2").write_text("one {{ x }}")
+    assert _environment(templates).get_template("t.j2").render(x=1) == "one 1"
+    _forget_memory(monkeypatch)
+    assert _environment(templates).get_template("t.j2").render(x=2) == "one 2"  # compiled code from the cache
+    (templates / "t.j2").write_text("two {{ x }}")
+    _forget_memory(monkeypatch)
+    assert _environment(templates).get_template("t.j2").render(x=3) == "two 3"
+
+
+def test_planted_template_code_is_not_run(cache, tmp_path, monkeypatch):
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "t.j2").write_text("real {{ x }}")
+    _environment(templates).get_template("t.j2")
+    fake = tmp_path / "fake"
+    fake.mkdir()
+    (fake / "t.j2").write_text("planted {{ x }}")
+    planted = _environment(fake).get_template("t.j2")  # stored under another key: compiled from other source
+    with sqlite3.connect(cache / cachestore.FILE_NAME) as connection:
+        rows = connection.execute("SELECT key, value FROM format").fetchall()
+        assert len(rows) == 2
+        for key, _ in rows:  # every entry now holds the planted code, with a valid checksum
+            value = [v for k, v in rows if k != key][0]
+            connection.execute(
+                "UPDATE format SET value = ?, checksum = ? WHERE key = ?", [value, cachestore._check(key, value), key]
+            )
+    _forget_memory(monkeypatch)
+    assert planted.render(x=1) == "planted 1"
+    assert _environment(templates).get_template("t.j2").render(x=1) == "real 1"  # Jinja's source checksum
+
+
+def test_pruning_bounds_the_bytes_too(cache, monkeypatch):
+    monkeypatch.setattr(cachestore, "MAX_BYTES", 10_000)
+    monkeypatch.setattr(cachestore, "_PRUNE_AFTER_BYTES", 0)
+    store = cachestore.open_store()
+    for n in range(8):  # 3 KB each, used at times 0, 1, 2, …: the oldest go once 10 KB are exceeded
+        store.put_many("format", {bytes([n]) * 32: bytes([n]) * 3000})
+        with sqlite3.connect(cache / cachestore.FILE_NAME) as connection:
+            connection.execute("UPDATE format SET used = ? WHERE key = ?", [n, bytes([n]) * 32])
+    keys = {row[0] for row in _rows(cache)}
+    assert sum(len(row[1]) for row in _rows(cache)) <= 10_000
+    assert keys == {bytes([n]) * 32 for n in (5, 6, 7)}  # pruned to 90 % of the limit, oldest first

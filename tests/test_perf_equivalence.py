@@ -1,0 +1,87 @@
+"""Speed-ups that must not change a byte (issue #6): each fast path is checked against the slow definition it
+replaces, on adversarial inputs. (Output bytes as a whole are pinned by the golden and target tests.)"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from codegen.naming import unique_identifiers
+from codegen.targets import _prettier as ts
+from codegen.targets.base import Reporter
+from codegen.targets.go import _Namer
+
+# -- Go: naming a package of many tools looks only at the names a claim can meet ---------------------------------
+
+
+def _reference_claims(taken, claims, casefold):
+    """What `_Namer` did before: every claim compared with every name used so far."""
+    used = list(taken)
+    results = []
+    for candidates in claims:
+        chosen, renamed = unique_identifiers(candidates, used, casefold=casefold)
+        used.extend(chosen)
+        results.append((chosen, [(r.original, r.chosen, r.clashed_with) for r in renamed]))
+    return results
+
+
+def _fast_claims(taken, claims, casefold):
+    namer = _Namer(Reporter(), taken, casefold=casefold)
+    results = []
+    for candidates in claims:
+        relevant = namer._relevant(candidates)
+        chosen, renamed = unique_identifiers(candidates, relevant, casefold=casefold)
+        assert chosen == namer.claim(candidates, [("f", 1, 1)] * len(candidates), ["x"] * len(candidates))
+        results.append((chosen, [(r.original, r.chosen, r.clashed_with) for r in renamed]))
+    return results
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_go_namer_matches_comparing_with_every_used_name(seed):
+    rng = random.Random(seed)
+    stems = ["Tool", "tool", "Params", "A", "a"]
+
+    def name():
+        stem = rng.choice(stems)
+        return stem if rng.random() < 0.5 else f"{stem}{rng.randint(2, 6)}"
+
+    taken = [name() for _ in range(rng.randint(0, 8))]
+    claims = [[name() for _ in range(rng.randint(1, 5))] for _ in range(rng.randint(1, 12))]
+    casefold = rng.random() < 0.5
+    assert _fast_claims(taken, claims, casefold) == _reference_claims(taken, claims, casefold)
+
+
+# -- TypeScript printer: "is this call a labelled member chain" without printing it ------------------------------
+
+
+def _random_chain(rng: random.Random, depth: int = 0):
+    head = rng.choice([ts.Ident("z"), ts.Ident("Schema"), ts.Ident("_"), ts.Ident("value"), ts.Str("s")])
+    node = head
+    for _ in range(rng.randint(1, 6)):
+        if rng.random() < 0.5:
+            node = ts.Member(node, rng.choice(["object", "Optional", "describe", "$", "nullable"]))
+        if rng.random() < 0.7 or not isinstance(node, ts.Member):
+            args = [ts.Num(1)] if rng.random() < 0.5 else []
+            if depth < 2 and rng.random() < 0.2:
+                args.append(_random_chain(rng, depth + 1))
+            node = ts.Call(node if isinstance(node, ts.Member) or rng.random() < 0.3 else ts.Member(node, "x"), args)
+    return node if isinstance(node, ts.Call) else ts.Call(ts.Member(node, "end"), [])
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_member_chain_label_is_decided_from_the_shape(seed):
+    node = _random_chain(random.Random(seed))
+    printed = ts._Printer().call(node)
+    structural = isinstance(node.callee, ts.Member) and ts._chain_is_labelled(*ts._chain_shape(node))
+    assert structural == isinstance(printed, ts.Label)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["plain", 'say "hi"', "it's", "back\\slash", "tab\there", "é", "\u202e", "名前", "", "'\"", "~`{}[]"],
+)
+def test_string_literal_fast_path_agrees(text, monkeypatch):
+    fast = ts.string_literal(text)
+    monkeypatch.setattr(ts, "_PLAIN_STRING", type("Never", (), {"fullmatch": staticmethod(lambda _: None)}))
+    assert ts.string_literal(text) == fast
