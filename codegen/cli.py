@@ -343,6 +343,36 @@ def _regenerate_command(ctx: click.Context) -> str:
     return " ".join(words)
 
 
+def _settings_and_manifest(
+    config,
+    paths,
+    out,
+    langs,
+    max_spec_bytes,
+    templates,
+    header,
+    option_flags,
+    quiet: bool,
+    verbose: bool,
+):
+    """Resolve the run's settings, then ask the manifest fast path; its saved warnings are replayed here."""
+    settings = _settings(
+        config,
+        paths,
+        out,
+        langs,
+        max_spec_bytes,
+        templates,
+        header,
+        option_flags,
+        verbose and not quiet,
+    )
+    manifest = _fast_path(settings, verbose and not quiet)
+    if manifest is not None:
+        _warn(manifest.get("warnings", []), quiet)
+    return settings, manifest
+
+
 @main.command(short_help="Check specs; report every problem as FILE:LINE:COL.")
 @paths_argument
 @max_spec_bytes_option
@@ -411,20 +441,10 @@ def generate(
       toolgen generate specs/ --out generated/ --lang python --lang go
       toolgen generate --option go.package=mytools --header "Copyright 2026 Example Corp."
     """
-    settings = _settings(
-        config,
-        paths,
-        out,
-        langs,
-        max_spec_bytes,
-        templates,
-        header,
-        option_flags,
-        verbose and not quiet,
+    settings, manifest = _settings_and_manifest(
+        config, paths, out, langs, max_spec_bytes, templates, header, option_flags, quiet, verbose
     )
-    manifest = _fast_path(settings, verbose and not quiet)
     if manifest is not None:
-        _warn(manifest.get("warnings", []), quiet)
         count = len(manifest["outputs"])
         if not quiet:
             click.echo(
@@ -495,20 +515,10 @@ def check(
     Example (CI or pre-commit):
       toolgen check specs/ --out generated/
     """
-    settings = _settings(
-        config,
-        paths,
-        out,
-        langs,
-        max_spec_bytes,
-        templates,
-        header,
-        option_flags,
-        verbose and not quiet,
+    settings, manifest = _settings_and_manifest(
+        config, paths, out, langs, max_spec_bytes, templates, header, option_flags, quiet, verbose
     )
-    manifest = _fast_path(settings, verbose and not quiet)
     if manifest is not None:
-        _warn(manifest.get("warnings", []), quiet)
         if not quiet:
             click.echo(f"{len(manifest['outputs'])} files up to date")
         return
