@@ -480,6 +480,9 @@ def _parse(file: str, text: str) -> LocatedDocument | Diagnostic:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
+        if "maximum nesting depth" in problem:
+            # PyYAML >= 6.0.4 stops deep flow nesting in its own scanner, before our composer's limit: same answer.
+            return Diagnostic(file, line, column, f"nesting deeper than {MAX_DEPTH} levels")
         if exc.context and exc.problem:
             problem = f"{exc.problem} ({exc.context})"
         if mark and _char_at(text, mark.line, mark.column) == "\t":
