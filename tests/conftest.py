@@ -10,3 +10,23 @@ os.environ.setdefault(
     "TOOLGEN_CACHE_DIR",
     str(Path(os.environ.get("TOOLGEN_TEST_CACHE", Path.home() / ".cache" / "toolgen-tests")) / "toolgen-cache"),
 )
+
+
+# The real-SDK harnesses are what proves the generated code against the published SDKs: list every one of them by
+# name and outcome at the end of the run, so the CI log shows which ran (pytest -q prints only dots).
+_SDK_OUTCOMES: dict[str, str] = {}
+
+
+def pytest_runtest_logreport(report):
+    if "sdk" not in report.keywords:
+        return
+    if report.when == "call" or report.outcome != "passed":
+        outcome = "XFAIL" if hasattr(report, "wasxfail") else report.outcome.upper()
+        _SDK_OUTCOMES.setdefault(report.nodeid, outcome)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _SDK_OUTCOMES:
+        terminalreporter.section("real-SDK harnesses")
+        for nodeid, outcome in sorted(_SDK_OUTCOMES.items()):
+            terminalreporter.write_line(f"{outcome:8} {nodeid}")
