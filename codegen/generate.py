@@ -15,7 +15,7 @@ from typing import Any
 
 from . import ir
 from .config import Settings, check_settings, load_settings
-from .errors import ConfigError, Diagnostic, OutputPathError, SpecError
+from .errors import ConfigError, Diagnostic, OutputPathError
 from .render import check_overrides, render, shown_path, user_template
 from .targets import Reporter, all_targets, get_target
 from .manifest import build_manifest, manifest_path

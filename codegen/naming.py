@@ -9,7 +9,8 @@ machine and legal everywhere. A name whose first word starts with a digit gets t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 Words = tuple[str, ...]
@@ -126,27 +127,43 @@ class Renamed:
 
 
 def unique_identifiers(
-    candidates: list[str], taken: Iterable[str] = (), casefold: bool = False
+    candidates: list[str], taken: Iterable[str] | Mapping[str, str] = (), casefold: bool = False
 ) -> tuple[list[str], list[Renamed]]:
     """Make every candidate unique (in order) by appending `2`, `3`, … to later duplicates.
 
     `taken` names (keywords, SDK types, other declarations) also count as used. With `casefold`, names
     that differ only in case are treated as clashing (file names on case-insensitive file systems).
+
+    A scope that grows with every tool (a package's names) can be passed as a set (exact names) or as a
+    mapping from keyed name (casefolded when `casefold`) to its spelling: it is then looked up, not copied,
+    so naming a package stays linear in its number of tools.
     """
 
     def key(name: str) -> str:
         return name.casefold() if casefold else name
 
-    used = {key(name): name for name in taken}
+    lookup: Callable[[str], str | None]
+    if isinstance(taken, Mapping):
+        lookup = taken.get
+    elif isinstance(taken, AbstractSet) and not casefold:
+        lookup = lambda name: name if name in taken else None  # noqa: E731
+    else:
+        copied = {key(name): name for name in taken}
+        lookup = copied.get
+    added: dict[str, str] = {}
+
+    def holder(name_key: str) -> str | None:
+        return added.get(name_key) or lookup(name_key)
+
     chosen: list[str] = []
     renamed: list[Renamed] = []
     for name in candidates:
         result, suffix = name, 2
-        while key(result) in used:
+        while holder(key(result)) is not None:
             result = f"{name}{suffix}"
             suffix += 1
         if result != name:
-            renamed.append(Renamed(name, result, used[key(name)]))
-        used[key(result)] = result
+            renamed.append(Renamed(name, result, holder(key(name)) or name))
+        added[key(result)] = result
         chosen.append(result)
     return chosen, renamed

@@ -12,7 +12,7 @@ from codegen.targets import _prettier as ts
 from codegen.targets.base import Reporter
 from codegen.targets.go import _Namer
 
-# -- Go: naming a package of many tools looks only at the names a claim can meet ---------------------------------
+# -- Go: naming a package of many tools looks its scope up instead of copying it ------------------------------------
 
 
 def _reference_claims(taken, claims, casefold):
@@ -30,8 +30,8 @@ def _fast_claims(taken, claims, casefold):
     namer = _Namer(Reporter(), taken, casefold=casefold)
     results = []
     for candidates in claims:
-        relevant = namer._relevant(candidates)
-        chosen, renamed = unique_identifiers(candidates, relevant, casefold=casefold)
+        # The namer's scope is looked up in place (a keyed mapping), never copied.
+        chosen, renamed = unique_identifiers(candidates, dict(namer._by_key), casefold=casefold)
         assert chosen == namer.claim(candidates, [("f", 1, 1)] * len(candidates), ["x"] * len(candidates))
         results.append((chosen, [(r.original, r.chosen, r.clashed_with) for r in renamed]))
     return results

@@ -317,35 +317,18 @@ class _Namer:
         self, report: Reporter, taken: Iterable[str], casefold: bool = False, suffix: str = ""
     ):
         self.report = report
-        self.used: list[str] = list(taken)
         self.casefold = casefold  # file names must differ on case-insensitive file systems too
         self.suffix = suffix  # shown in messages: ".go" for file names
-        self._by_key = {self._key(name): name for name in self.used}
+        self._by_key = {self._key(name): name for name in taken}
 
     def _key(self, name: str) -> str:
         return name.casefold() if self.casefold else name
 
-    def _relevant(self, candidates: list[str]) -> list[str]:
-        """The used names `unique_identifiers` can meet for these candidates: `x`, `x2`, `x3`, … up to the k-th
-        free one (k = number of candidates, since the candidates themselves take at most k - 1 of the free ones).
-        Passing only these instead of every used name keeps naming a package linear in its number of tools."""
-        relevant = []
-        for name in candidates:
-            free, suffix = 0, 1
-            while free < len(candidates):
-                key = self._key(name if suffix == 1 else f"{name}{suffix}")
-                if key in self._by_key:
-                    relevant.append(self._by_key[key])
-                else:
-                    free += 1
-                suffix += 1
-        return relevant
-
     def claim(
         self, candidates: list[str], where: list[tuple[str, int, int]], what: list[str]
     ) -> list[str]:
-        chosen, renamed = unique_identifiers(candidates, self._relevant(candidates), casefold=self.casefold)
-        self.used.extend(chosen)
+        # The scope is looked up, not copied: naming a package stays linear in its number of tools.
+        chosen, renamed = unique_identifiers(candidates, self._by_key, casefold=self.casefold)
         self._by_key.update((self._key(name), name) for name in chosen)
         for index, item in _renames(candidates, chosen, renamed):
             file, line, column = where[index]

@@ -192,7 +192,7 @@ class PackageNamer:
             wanted.append(("schema constant", screaming_snake(tool.words + ("schema",))))
         wanted.append(("factory", snake(tool.words + ("tool",))))
         candidates = [name for _, name in wanted]
-        chosen, renamed = unique_identifiers(candidates, _suffix_chains(candidates, self.owners))
+        chosen, renamed = unique_identifiers(candidates, self.owners.keys())
         renames = {item.chosen: item for item in renamed}
         for (kind, _), name in zip(wanted, chosen):
             if name in renames:
@@ -215,22 +215,6 @@ class PackageNamer:
 
 def _decl_kind(decl: ir.Decl) -> str:
     return "class" if isinstance(decl, ir.StructDecl) else "type alias"
-
-
-def _suffix_chains(candidates: Sequence[str], taken: Mapping[str, str]) -> list[str]:
-    """The taken names `unique_identifiers` can meet for these candidates (`x`, `x2`, `x3`, … while taken).
-
-    Passing only these keeps naming linear in the number of tools instead of quadratic.
-    """
-    relevant = []
-    for name in candidates:
-        if name in taken:
-            relevant.append(name)
-            suffix = 2
-            while f"{name}{suffix}" in taken:
-                relevant.append(f"{name}{suffix}")
-                suffix += 1
-    return relevant
 
 
 def field_names(tool: ir.Tool, struct: ir.StructDecl, report: Reporter) -> list[str]:
