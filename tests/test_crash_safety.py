@@ -5,8 +5,10 @@ next run repairs the tree.
 (after they have written k files of a random target folder), starting from an empty tree, from a tree whose files
 are all stale (so files are being replaced, not created), and from a partly deleted tree. After each kill every
 file present must be complete: equal to the clean run's file (or, when it was being replaced, to the stale one it
-replaced), never a mixture; only toolgen's own temporary files may be left over. A final uninterrupted run must
-leave exactly the clean tree, with no temporary file left anywhere, and `toolgen check` must agree.
+replaced), never a mixture; only toolgen's own temporary files may be left over. One run is killed while it stages
+its batch (writes and flushes temporary files, writer.apply's first phase): no output may have changed yet. A final
+uninterrupted run must leave exactly the clean tree, with no temporary file left anywhere, and `toolgen check` must
+agree.
 
 Runs go two at a time (on separate trees), so the test takes about as long as five generate runs.
 """
@@ -95,6 +97,21 @@ def _holds(path: Path, data: bytes) -> Callable[[], bool]:
     return replaced
 
 
+def _staging(path: Path) -> Callable[[], bool]:
+    """True once a new temporary file for `path` exists (not one an earlier killed run left): the run is staging
+    its batch, nothing is renamed yet."""
+    prefix = f".{path.name}.toolgen-"
+
+    def temporaries() -> set[str]:
+        try:
+            return {name for name in os.listdir(path.parent) if name.startswith(prefix)}
+        except OSError:
+            return set()
+
+    before = temporaries()
+    return lambda: bool(temporaries() - before)
+
+
 def _finish(process: subprocess.Popen[bytes]) -> None:
     _, stderr = process.communicate(timeout=240)
     assert process.returncode == 0, stderr.decode(errors="replace")
@@ -158,10 +175,12 @@ def test_sigkill_at_random_moments_never_leaves_a_torn_file(tmp_path: Path):
     for out in (first, second):
         _assert_no_torn_files(out, clean)
 
-    # Rounds 2 and 3: in `first` every file is stale, so files are replaced, not created: killed once a random one
-    # holds its new text. `second` loses a random half of its files: killed once a random missing one is back.
+    # Rounds 2 to 4: in `first` every file is stale, so files are replaced, not created: killed in round 2 while it
+    # stages its batch (once a temporary file for a random path of the first half exists, so well before the
+    # renames begin), then once a random one holds its new text. `second` loses a random half of its files: killed
+    # once a random missing one is back.
     stale = {relative: clean[relative] + b"\n" for relative in planned}
-    for _ in range(2):
+    for round in range(3):
         for relative, data in stale.items():
             (first / relative).parent.mkdir(parents=True, exist_ok=True)
             (first / relative).write_bytes(data)
@@ -169,14 +188,28 @@ def test_sigkill_at_random_moments_never_leaves_a_torn_file(tmp_path: Path):
         for relative in rng.sample(present, len(present) // 2):
             (second / relative).unlink()
         replaced = rng.choice(planned)
+        staging = rng.choice(planned[: len(planned) // 2])
         missing = [relative for relative in planned if not (second / relative).exists()]
+        first_condition = (
+            _staging(first / staging) if round == 0 else _holds(first / replaced, clean[replaced])
+        )
         killed += _kill_at([
-            (_start(tmp_path, first), _holds(first / replaced, clean[replaced])),
+            (_start(tmp_path, first), first_condition),
             (_start(tmp_path, second), _exists(second / rng.choice(missing))),
         ])  # fmt: skip
+        if round == 0:
+            assert any(
+                is_temporary(Path(relative).name) for relative in _files(first)
+            ), "not killed while staging"
+            changed = [
+                relative
+                for relative in planned
+                if (first / relative).read_bytes() != stale[relative]
+            ]
+            assert not changed, f"killed while staging, yet outputs changed: {changed[:3]}"
         _assert_no_torn_files(first, clean, replaced=stale)
         _assert_no_torn_files(second, clean)
-    assert sum(killed) >= 4, f"most runs should have been killed while writing: {killed}"
+    assert sum(killed) >= 5, f"most runs should have been killed while writing: {killed}"
 
     # Repair: one uninterrupted run per tree restores exactly the clean tree and removes every temporary file.
     for process in [_start(tmp_path, out) for out in (first, second)]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -144,3 +145,167 @@ def test_writes_are_flushed_before_the_rename(tmp_path, monkeypatch):
     )
     atomic_write(tmp_path / "f.txt", "x")
     assert events[:2] == ["fsync", "replace"]
+
+
+# -- issue #6: a batch is staged (written and flushed) in full before anything is renamed ------------------------
+
+
+def _old_and_new(root, count):
+    """`count` planned files in go/: the even ones exist with old text, the odd ones are new."""
+    (root / "go").mkdir(parents=True)
+    planned = {f"go/f{index:03d}.go": HEADER + f"new {index}\n" for index in range(count)}
+    old = {}
+    for index, relative in enumerate(sorted(planned)):
+        if index % 2 == 0:
+            old[relative] = HEADER + f"old {index}\n"
+            (root / relative).write_text(old[relative])
+    return planned, old
+
+
+def _assert_untouched(root, planned, old):
+    for relative in planned:
+        path = root / relative
+        if relative in old:
+            assert path.read_text() == old[relative], f"{relative} changed"
+        else:
+            assert not path.exists(), f"{relative} appeared"
+
+
+def _temporaries(root):
+    from codegen.writer import is_temporary
+
+    return [path for path in root.rglob("*") if is_temporary(path.name)]
+
+
+@pytest.mark.parametrize("count", [3, 40], ids=["in-thread", "thread-pool"])
+@pytest.mark.parametrize("error", [OSError(28, "No space left on device"), KeyboardInterrupt()])
+def test_a_write_failing_mid_batch_changes_no_output_and_leaves_no_temporary(
+    tmp_path, monkeypatch, count, error
+):
+    planned, old = _old_and_new(tmp_path, count)
+    changes = compare(tmp_path, planned, ["go"])
+    failing = f"new {count // 2}\n".encode()
+    real_write = os.write
+
+    def write(descriptor, data):
+        if bytes(data).endswith(failing):
+            raise error
+        return real_write(descriptor, data)
+
+    monkeypatch.setattr(os, "write", write)
+    with pytest.raises(type(error)):
+        apply(tmp_path, planned, changes)
+    monkeypatch.undo()
+    _assert_untouched(tmp_path, planned, old)
+    assert _temporaries(tmp_path) == []
+    apply(tmp_path, planned, compare(tmp_path, planned, ["go"]))  # and the next run succeeds
+    assert all((tmp_path / relative).read_text() == text for relative, text in planned.items())
+
+
+def test_a_rename_failing_mid_batch_leaves_complete_files_and_no_temporary(tmp_path, monkeypatch):
+    planned, old = _old_and_new(tmp_path, 12)
+    changes = compare(tmp_path, planned, ["go"])
+    real_replace, calls = os.replace, []
+
+    def replace(source, target):
+        calls.append(target)
+        if len(calls) == 6:
+            raise PermissionError(13, "Permission denied")
+        return real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", replace)
+    with pytest.raises(PermissionError):
+        apply(tmp_path, planned, changes)
+    monkeypatch.undo()
+    ordered = sorted(planned)
+    for relative in ordered[:5]:  # published, in path order
+        assert (tmp_path / relative).read_text() == planned[relative]
+    _assert_untouched(tmp_path, {relative: planned[relative] for relative in ordered[5:]}, old)
+    assert _temporaries(tmp_path) == []
+
+
+def test_every_file_is_flushed_before_the_first_rename_and_folders_after_the_last(
+    tmp_path, monkeypatch
+):
+    import stat
+    import threading
+
+    from codegen import writer
+
+    planned = {f"go/sub/f{index:02d}.go": HEADER + f"{index}\n" for index in range(30)}
+    planned["go/top.go"] = HEADER + "top\n"
+    changes = compare(tmp_path, planned, ["go"])
+    events, lock = [], threading.Lock()
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(descriptor):
+        kind = "folder" if stat.S_ISDIR(os.fstat(descriptor).st_mode) else "file"
+        with lock:
+            events.append(kind)
+        return real_fsync(descriptor)
+
+    def replace(source, target):
+        with lock:
+            events.append("replace")
+        return real_replace(source, target)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    synced = []
+    real_sync_folder = writer._sync_folder
+    monkeypatch.setattr(
+        writer, "_sync_folder", lambda folder: (synced.append(folder), real_sync_folder(folder))
+    )
+    apply(tmp_path, planned, changes)
+    assert events == ["file"] * 31 + ["replace"] * 31 + ["folder"] * 3
+    # go/ and go/sub/ are new: the root's and go/'s entries changed too, and each folder is flushed once
+    assert sorted(synced) == [tmp_path, tmp_path / "go", tmp_path / "go" / "sub"]
+
+
+def test_temporary_names_fit_the_file_system_for_the_longest_output_name(tmp_path):
+    from codegen.writer import _new_token, _temporary_path, is_temporary
+
+    name = "a" * 255
+    temporary = Path(_temporary_path(str(tmp_path / name), _new_token()))
+    assert len(temporary.name.encode()) <= 255 and is_temporary(temporary.name)
+    atomic_write(tmp_path / name, HEADER)
+    assert (tmp_path / name).read_text() == HEADER and _temporaries(tmp_path) == []
+
+
+def test_files_the_caller_proved_on_disk_are_neither_read_nor_asked_for(tmp_path):
+    from collections.abc import Mapping
+
+    _sync(tmp_path, {"go/a.go": HEADER + "a\n", "go/b.go": HEADER + "b\n"})
+
+    class Lazy(Mapping):
+        """The lead's lazy planned texts: asking for go/a.go's text is a bug here."""
+
+        def __getitem__(self, key):
+            if key == "go/a.go":
+                raise AssertionError("read the text of a file proven on disk")
+            return {"go/b.go": HEADER + "b2\n"}[key]
+
+        def __iter__(self):
+            return iter(["go/a.go", "go/b.go"])
+
+        def __len__(self):
+            return 2
+
+    planned = Lazy()
+    changes = compare(tmp_path, planned, ["go"], on_disk={"go/a.go": "digest"})
+    assert (
+        changes.unchanged == ["go/a.go"] and changes.written == ["go/b.go"] and not changes.removed
+    )
+    apply(tmp_path, planned, changes)
+    assert (tmp_path / "go/b.go").read_text() == HEADER + "b2\n"
+
+
+def test_new_files_get_the_usual_permissions(tmp_path):
+    if os.name != "posix":
+        pytest.skip("POSIX permissions")
+    umask = os.umask(0o022)
+    try:
+        _sync(tmp_path, {"go/a.go": HEADER + "a\n"})
+    finally:
+        os.umask(umask)
+    assert (tmp_path / "go/a.go").stat().st_mode & 0o777 == 0o644
