@@ -1,9 +1,10 @@
 """toolgen's persistent cache: one SQLite file in the user's cache folder, shared by every run and every project.
 
 It holds content-addressed results that are expensive to recompute and cheap to verify: a formatter's output for
-an input text (`formatcache`) and a spec file's validated intermediate model (`speccache`). Every key is a SHA-256
-over everything the value depends on, so a hit is only ever the value a fresh computation would produce; nothing
-here decides whether an output folder is current (that is the manifest's job).
+an input text (`formatcache`), a spec file's validated intermediate model (`speccache`) and a tool's finished
+output file per target (`incremental`). Every key is a SHA-256 over everything the value depends on, so a hit is
+only ever the value a fresh computation would produce; nothing here decides whether an output folder is current
+(that is the manifest's job).
 
 Never trusted blindly:
 - each value is stored with a digest of (key, value) and a value whose digest does not match is ignored;
@@ -29,9 +30,10 @@ from collections.abc import Iterable
 from pathlib import Path
 
 FILE_NAME = "cache-v1.sqlite3"
-TABLES = ("format", "spec")  # fixed names: never interpolated from input
-# Per table. A project of 1000 specs needs about 1000 black results (7 MB), 8000 layouts (3 MB) and 1000 models
-# (3 MB); a test suite that feeds thousands of random specs must not grow the file without end.
+TABLES = ("format", "spec", "render")  # fixed names: never interpolated from input
+# Per table. A project of 1000 specs needs about 1000 models (3 MB), 6000 finished files (6 MB compressed),
+# 8000 TypeScript layouts (3 MB) and, where black runs at all, its results; a test suite that feeds thousands of
+# random specs must not grow the file without end.
 MAX_ENTRIES = 50_000
 MAX_BYTES = 64 * 1024 * 1024
 _PRUNE_AFTER_BYTES = 256 * 1024  # check the size after a write of this much (a cheap scan of the record headers)

@@ -4,19 +4,29 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import Diagnostic
 
 SPEC_SUFFIXES = (".yaml", ".yml")
 
 
+class SpecFile(NamedTuple):
+    shown: str  # the name in messages and headers (display_path)
+    path: Path  # as found: given, or below a given folder
+    real: Path  # resolved
+
+
 def display_path(path: Path) -> str:
     """Paths in messages and headers: relative to the working directory when inside it, with '/'."""
+    return _shown(path, path.resolve(), Path.cwd().resolve())
+
+
+def _shown(path: Path, real: Path, cwd: Path) -> str:
     try:
-        shown = path.resolve().relative_to(Path.cwd().resolve())
+        return real.relative_to(cwd).as_posix()
     except ValueError:
-        shown = path
-    return shown.as_posix()
+        return path.as_posix()
 
 
 def find_spec_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
@@ -24,25 +34,42 @@ def find_spec_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
 
     A folder without any spec is an error: `generate` would otherwise delete every generated file.
     """
-    found: dict[str, Path] = {}
+    files, problems = find_specs(paths)
+    return [file.path for file in files], problems
+
+
+def find_specs(paths: list[Path]) -> tuple[list[SpecFile], list[Diagnostic]]:
+    """`find_spec_files` with each file's shown name and resolved path, each resolved once (a folder's files
+    through their folder's resolved path: one `lstat` per file instead of one per path component)."""
+    cwd = Path.cwd().resolve()
+    found: dict[str, SpecFile] = {}
     problems: list[Diagnostic] = []
     for path in paths:
         if path.is_dir():
             before = len(found)
             for root, dirs, files in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                real_root: Path | None = None
                 for name in files:
                     if name.endswith(SPEC_SUFFIXES):
                         file = Path(root) / name
-                        found.setdefault(display_path(file), file)
-            if len(found) == before and not any(_is_below(file, path) for file in found.values()):
+                        if os.path.islink(file):
+                            real = file.resolve()
+                        else:
+                            real_root = real_root or Path(root).resolve()
+                            real = real_root / name
+                        shown = _shown(file, real, cwd)
+                        found.setdefault(shown, SpecFile(shown, file, real))
+            if len(found) == before and not any(_is_below(file.path, path) for file in found.values()):
                 problems.append(
                     Diagnostic(
                         path.as_posix(), 1, 1, "no *.yaml or *.yml spec files in this folder"
                     )
                 )
         elif path.is_file():
-            found.setdefault(display_path(path), path)
+            real = path.resolve()
+            shown = _shown(path, real, cwd)
+            found.setdefault(shown, SpecFile(shown, path, real))
         else:
             problems.append(Diagnostic(path.as_posix(), 1, 1, "no such file or folder"))
     return [found[key] for key in sorted(found)], problems

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 import types
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,9 +16,11 @@ from typing import Any
 from . import ir
 from .config import Settings, check_settings, load_settings
 from .errors import ConfigError, Diagnostic, OutputPathError
-from .render import check_overrides, render, shown_path, user_template
+from .render import check_overrides, has_overrides, render, shown_path, user_template
+from .incremental import FinishedFile, OnDisk, model_digest, render_target
 from .targets import Reporter, all_targets, get_target
-from .manifest import build_manifest, manifest_path
+from .targets.base import PlannedFile, Target
+from .manifest import FileRecord, Recorded, build_manifest, file_digest, manifest_path, read_record
 from .writer import (
     _HEAD_BYTES,
     OWNERSHIP_MARKER,
@@ -35,7 +37,7 @@ from .yamlload import DEFAULT_MAX_BYTES
 @dataclass
 class Result:
     tools: list[ir.Tool]
-    planned: dict[str, str]
+    planned: Mapping[str, str]  # path relative to the output root → text (OutputTexts: read on demand)
     changes: Changes
     warnings: list[Diagnostic] = field(default_factory=list)
     targets: list[str] = field(default_factory=list)
@@ -70,31 +72,87 @@ def render_outputs(
     options: Mapping[str, Mapping[str, Any]] | None = None,
     templates: str | None = None,
     header: str | None = None,
+    tool_keys: Sequence[bytes] | None = None,
 ) -> tuple[dict[str, str], list[Diagnostic]]:
     """Every output file's text, keyed by its path relative to the output root (`<target>/<file>`).
 
     `templates` is a custom templates folder (overrides in front of the built-ins); `header` an extra line for
-    every file's header comment."""
+    every file's header comment; `tool_keys` a digest per tool of everything its model depends on (speccache's
+    keys; by default a digest of each model)."""
+    rendered = _render_all(tools, targets, options, templates, header, tool_keys)
+    return {path: text for path, text in rendered.texts.items() if text is not None}, rendered.warnings
+
+
+@dataclass
+class _Rendered:
+    texts: dict[str, str | None]  # every output, by path relative to the output root; None: already on disk
+    on_disk: dict[str, str]  # path → content digest of each output already on disk as this run would write it
+    tool_files: dict[str, FinishedFile]  # path → the per-tool files (what the manifest records for reuse)
+    warnings: list[Diagnostic]
+
+
+def _render_all(
+    tools: list[ir.Tool],
+    targets: Sequence[str],
+    options: Mapping[str, Mapping[str, Any]] | None,
+    templates: str | None,
+    header: str | None,
+    tool_keys: Sequence[bytes] | None,
+    on_disk: OnDisk | None = None,
+) -> _Rendered:
     report = Reporter()
-    outputs: dict[str, str] = {}
+    rendered = _Rendered({}, {}, {}, report.diagnostics)
     if templates:
         errors, warnings = check_overrides(templates, list(targets))
         if errors:
             raise ConfigError(errors)
         report.diagnostics.extend(warnings)
+    environment = _render_environment(templates, header)
+    keys = list(tool_keys) if tool_keys is not None else [model_digest(tool) for tool in tools]
     for name in targets:
         target = get_target(name)
-        plan = target.plan(tools, (options or {}).get(name, {}), report)
-        unsafe = check_output_paths(name, [planned.path for planned in plan])
-        if unsafe:  # no target derives such a path today; if one ever did, nothing is written
-            raise OutputPathError(unsafe)
-        rendered = [(p.path, render(name, p.template, dict(p.context), templates)) for p in plan]
-        for planned, text in zip(plan, target.format_all(rendered)):  # all at once: cached, maybe parallel
-            _require_marker(text, name, planned.template, planned.path, templates)
-            if header:
-                text = with_header_line(text, target.header_comment(header))
-            outputs[f"{name}/{planned.path}"] = text
-    return outputs, report.diagnostics
+
+        def render_file(planned: PlannedFile, target_name: str = name) -> str:
+            return render(target_name, planned.template, dict(planned.context), templates)
+
+        def finish(planned: PlannedFile, text: str, target_name: str = name, target: Target = target) -> str:
+            _require_marker(text, target_name, planned.template, planned.path, templates)
+            return with_header_line(text, target.header_comment(header)) if header else text
+
+        def vet_paths(paths: list[str], target_name: str = name) -> None:
+            unsafe = check_output_paths(target_name, paths)
+            if unsafe:  # no target derives such a path today; if one ever did, nothing is written
+                raise OutputPathError(unsafe)
+
+        target_options = (options or {}).get(name, {})
+        files = render_target(
+            target, tools, keys, target_options, report, render_file, finish, environment, on_disk, vet_paths,
+            custom_templates=has_overrides(name, templates),
+        )  # fmt: skip
+        vet_paths([file.path for file in files])  # all together: distinct, also on a case-insensitive disk
+        for file in files:
+            relative = f"{name}/{file.path}"
+            rendered.texts[relative] = file.text
+            if file.text is None and file.digest is not None:
+                rendered.on_disk[relative] = file.digest
+            if file.key is not None:
+                rendered.tool_files[relative] = file
+    return rendered
+
+
+def _render_environment(templates: str | None, header: str | None) -> bytes:
+    """What every target's files depend on besides their tools: toolgen's code, the templates in use, Jinja2's
+    version and the extra header line (the per-tool cache key of codegen.incremental)."""
+    from importlib import metadata
+
+    from .cachestore import digest
+    from .manifest import code_and_templates_fingerprint
+
+    return digest(
+        code_and_templates_fingerprint(templates).encode(),
+        f"jinja2 {metadata.version('jinja2')}".encode(),
+        b"header" if header is None else b"header:" + header.encode("utf-8"),
+    )
 
 
 def _require_marker(text: str, target: str, template: str, path: str, templates: str | None) -> None:
@@ -148,29 +206,90 @@ def run(
     (default: the chosen targets'; pass every target's to also clear the folders of targets no longer chosen)."""
     chosen = list(targets) if targets else [target.name for target in all_targets()]
     owned = list(dict.fromkeys([*chosen, *(folders or [])]))
-    tools, warnings = load_tools(paths, max_spec_bytes)
-    planned, render_warnings = render_outputs(tools, chosen, options, templates, header)
-    all_warnings = warnings + render_warnings
-    # One run at a time per output root, from the comparison to the manifest (writer.output_lock).
+    from .speccache import load_tools_keyed
+
+    loaded = load_tools_keyed(paths, max_spec_bytes)
+    tools = loaded.tools
+    # Rendering may still find errors (a custom template, an option), so it happens before the lock, which would
+    # create the output folder; files it reuses from disk are checked again under the lock.
+    recorded = Recorded.load(out)
+    rendered = _render_all(tools, chosen, options, templates, header, loaded.keys, recorded.reusable_tool_files(out))
+    # One run at a time per output root (writer.output_lock), from the comparison to the manifest.
     with output_lock(out, exclusive=write):
-        changes = compare(out, planned, owned)
+        if rendered.on_disk and not _still_on_disk(out, recorded, rendered.on_disk):
+            recorded = Recorded()  # the folder changed meanwhile: render every file from the cache instead
+            rendered = _render_all(tools, chosen, options, templates, header, loaded.keys)
+        planned = OutputTexts(out, rendered.texts)
+        changes = compare(out, planned, owned, on_disk=rendered.on_disk)
+        all_warnings = loaded.warnings + rendered.warnings
         if write:
             apply(out, planned, changes)
-            _write_manifest(paths, out, request or {}, templates, owned, planned, all_warnings)
+            outputs = _output_records(out, planned, rendered.on_disk, recorded, set(changes.written))
+            tool_files = {path: file.record() for path, file in rendered.tool_files.items()}
+            text = build_manifest(
+                loaded.input_records, request or {}, templates, owned, outputs, [str(w) for w in all_warnings],
+                tool_files,
+            )  # fmt: skip
+            _write_manifest(out, text)
     return Result(tools, planned, changes, all_warnings, chosen)
 
 
-def _write_manifest(
-    paths: Sequence[Path],
-    out: Path,
-    request: dict[str, Any],
-    templates: str | None,
-    targets: list[str],
-    planned: dict[str, str],
-    warnings: list[Diagnostic],
-) -> None:
+def _still_on_disk(out: Path, recorded: Recorded, on_disk: dict[str, str]) -> bool:
+    """True when the manifest and every file this run reuses from disk are still as they were before the lock."""
+    if Recorded.load(out) != recorded:
+        return False
+    return all(
+        (record := recorded.trusted("outputs", relative, out / relative)) is not None and record.digest == digest
+        for relative, digest in on_disk.items()
+    )
+
+
+class OutputTexts(Mapping[str, str]):
+    """Every output's text by path relative to the output root. A file already on disk exactly as this run
+    would write it (known from the manifest, not read) is read only if someone asks for its text."""
+
+    def __init__(self, out: Path, texts: dict[str, str | None]):
+        self._out = out
+        self._texts = texts
+
+    def __getitem__(self, relative: str) -> str:
+        text = self._texts[relative]
+        if text is None:
+            text = self._texts[relative] = (self._out / relative).read_bytes().decode("utf-8")
+        return text
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+
+def _output_records(
+    out: Path, planned: OutputTexts, on_disk: dict[str, str], recorded: Recorded, written: set[str]
+) -> dict[str, FileRecord]:
+    """Each output's digest and stat signature for the manifest. A signature is kept only when it provably
+    belongs to the content toolgen meant to write: carried over from the last manifest while the file's stat is
+    unchanged, or taken just before reading the file back and finding exactly that content."""
+    records = {}
+    for relative in planned:
+        path = out / relative
+        if relative in on_disk and relative not in written:
+            trusted = recorded.trusted("outputs", relative, path)
+            if trusted is not None and trusted.digest == on_disk[relative]:
+                records[relative] = trusted
+                continue
+        digest = on_disk.get(relative) or file_digest(planned[relative].encode("utf-8"))
+        try:
+            found = read_record(path)[1]
+        except OSError:
+            found = None
+        records[relative] = FileRecord(digest, found.signature if found and found.digest == digest else None)
+    return records
+
+
+def _write_manifest(out: Path, text: str) -> None:
     """Record what this run read and wrote, so the next unchanged `check` or `generate` can skip all work."""
-    text = build_manifest(list(paths), request, templates, targets, planned, [str(w) for w in warnings])
     path = manifest_path(out)
     try:
         if path.read_text("utf-8") == text:

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .discover import display_path, find_spec_files
+from .discover import find_specs
 from .errors import Diagnostic
 from .spec import TOOL_NAME_PATTERN, ToolSpec, build_spec
 from .yamlload import DEFAULT_MAX_BYTES, LocatedDocument, load_yaml, size_problem
@@ -35,11 +35,10 @@ def load_specs(
     paths: list[Path], max_bytes: int = DEFAULT_MAX_BYTES
 ) -> tuple[list[LoadedSpec], list[Diagnostic]]:
     """Load and validate every spec under `paths`. Returns the valid specs and every diagnostic."""
-    files, problems = find_spec_files(paths)
+    files, problems = find_specs(paths)
     loaded: list[LoadedSpec] = []
     documents: list[LocatedDocument] = []
-    for path in files:
-        shown = display_path(path)
+    for shown, path, _ in files:
         data = _read(path, shown, max_bytes)
         if isinstance(data, Diagnostic):
             problems.append(data)

@@ -80,6 +80,14 @@ def user_template(target: str, template: str, override_root: str | None) -> Path
     return path if path.is_file() else None
 
 
+def has_overrides(target: str, override_root: str | None) -> bool:
+    """Whether `override_root` holds any template for `target` (an override, or a template an override includes)."""
+    if not override_root:
+        return False
+    folder = Path(override_root) / target
+    return folder.is_dir() and any(folder.rglob(f"*{TEMPLATE_SUFFIX}"))
+
+
 def builtin_templates(target: str) -> list[str]:
     folder = builtin_template_root() / target
     return (

@@ -21,32 +21,54 @@ import io
 import pickle
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from . import cachestore, ir
-from .discover import find_spec_files
+from .discover import find_specs
 from .errors import Diagnostic, SpecError
+from .manifest import FileRecord, read_record, spec_records
 
 _PICKLE_PROTOCOL = 5
 _MISSING_ID = "ir.MISSING"
 _environment: bytes | None = None
 
 
+@dataclass
+class LoadedTools:
+    tools: list[ir.Tool]
+    warnings: list[Diagnostic]
+    # Per tool, a digest of everything its model depends on, for later caches to key on instead of the model;
+    # None when the run went the uncached way.
+    keys: list[bytes] | None
+    # Each spec file's digest and stat signature (manifest.FileRecord) by shown path, from the bytes the models
+    # were built from, or read just before building them: a spec edited during the run is never recorded as
+    # already generated.
+    input_records: dict[str, FileRecord] | None
+
+
 def load_tools_cached(paths: Sequence[Path], max_spec_bytes: int) -> tuple[list[ir.Tool], list[Diagnostic]]:
     """Exactly what `generate.load_tools` returns (or raises), using cached models where they are known."""
+    loaded = load_tools_keyed(paths, max_spec_bytes)
+    return loaded.tools, loaded.warnings
+
+
+def load_tools_keyed(paths: Sequence[Path], max_spec_bytes: int) -> LoadedTools:
+    """`load_tools_cached` with each tool's cache key and each spec file's content digest."""
     files = _spec_files(list(paths))
     store = cachestore.open_store()
     if files is None or store is None:
-        return _load_all(paths, max_spec_bytes)
+        return _load_all_keyed(paths, max_spec_bytes)
     contents: dict[str, bytes] = {}
+    records: dict[str, FileRecord] = {}
     for shown, path in files:
         try:
             if path.stat().st_size > max_spec_bytes:
-                return _load_all(paths, max_spec_bytes)  # an error: the loader words it
-            contents[shown] = path.read_bytes()
+                return _load_all_keyed(paths, max_spec_bytes)  # an error: the loader words it
+            contents[shown], records[shown] = read_record(path, follow_links=True)
         except OSError:
-            return _load_all(paths, max_spec_bytes)
+            return _load_all_keyed(paths, max_spec_bytes)
     keys = {shown: _key(shown, data, max_spec_bytes) for shown, data in contents.items()}
     stored = store.get_many("spec", keys.values())
     entries: dict[str, tuple[ir.Tool, list[Diagnostic]]] = {}
@@ -58,13 +80,19 @@ def load_tools_cached(paths: Sequence[Path], max_spec_bytes: int) -> tuple[list[
     if missing:
         fresh = _load_each(missing, max_spec_bytes)
         if fresh is None:
-            return _load_all(paths, max_spec_bytes)
+            return _load_all_keyed(paths, max_spec_bytes)
         entries.update(fresh)
         store.put_many("spec", {keys[shown]: _pickle(entry) for shown, entry in fresh.items()})
     tools = [entries[shown][0] for shown, _ in files]
     if len({tool.name for tool in tools}) != len(tools):
-        return _load_all(paths, max_spec_bytes)  # a duplicate name: an error, reported by the loader
-    return tools, [warning for shown, _ in files for warning in entries[shown][1]]
+        return _load_all_keyed(paths, max_spec_bytes)  # a duplicate name: an error, reported by the loader
+    warnings = [warning for shown, _ in files for warning in entries[shown][1]]
+    return LoadedTools(tools, warnings, [keys[shown] for shown, _ in files], records)
+
+
+def _load_all_keyed(paths: Sequence[Path], max_spec_bytes: int) -> LoadedTools:
+    records = spec_records(list(paths))  # before loading: see LoadedTools.input_records
+    return LoadedTools(*_load_all(paths, max_spec_bytes), None, records)
 
 
 def _load_all(paths: Sequence[Path], max_spec_bytes: int) -> tuple[list[ir.Tool], list[Diagnostic]]:
@@ -104,21 +132,15 @@ def _load_each(
 def _spec_files(paths: list[Path]) -> list[tuple[str, Path]] | None:
     """(shown path, path) of every spec file, as the loader finds them; None when the loader would report a
     problem (a missing path, a folder without specs), so that the loader reports it."""
-    files, problems = find_spec_files(paths)
+    files, problems = find_specs(paths)
     if problems:
         return None
-    cwd = Path.cwd().resolve()
-    resolved = [file.resolve() for file in files]
     for path in paths:
         if path.is_dir():
             folder = path.resolve()
-            if not any(file.is_relative_to(folder) for file in resolved):
+            if not any(file.real.is_relative_to(folder) for file in files):
                 return None
-    # display_path(file), without resolving every file a second time
-    return [
-        ((real.relative_to(cwd) if real.is_relative_to(cwd) else file).as_posix(), file)
-        for file, real in zip(files, resolved)
-    ]
+    return [(file.shown, file.path) for file in files]
 
 
 def _key(shown: str, data: bytes, max_spec_bytes: int) -> bytes:

@@ -168,8 +168,23 @@ def test_a_target_that_plans_an_unsafe_path_writes_nothing(
     class Escaping:
         name = "go"
 
-        def plan(self, tools, options, report):
-            return [PlannedFile("../../outside/pwned.go", "tool.go.j2", {})]
+        def name_folder(self, tools, options, report):
+            return [None for _ in tools]
+
+        def names_key(self, names):
+            return ""
+
+        def cache_identity(self):
+            return ""
+
+        def tool_file(self, tool, names, options, report):
+            return PlannedFile("../../outside/pwned.go", "tool.go.j2", {})
+
+        def folder_files(self, tools, names, facts, options, report):
+            return []
+
+        def format_all(self, files):
+            return [text for _, text in files]
 
     monkeypatch.setattr(generate, "get_target", lambda name: Escaping())
     with pytest.raises(OutputPathError) as raised:

@@ -34,13 +34,16 @@ class _FakeTarget(Target):
     label = "Fake"
     comment_prefix = "#"
 
-    def plan(self, tools, options, report):
-        for tool in tools:
-            if tool.name == "clear_context":
-                report.warn(
-                    tool.source, tool.line, tool.column, "a warning the fake target reports"
-                )
-        return [PlannedFile(f"{tool.name}.txt", "tool.txt", {"tool": tool}) for tool in tools]
+    def name_folder(self, tools, options, report):
+        return [tool.name for tool in tools]
+
+    def tool_file(self, tool, names, options, report):
+        if tool.name == "clear_context":
+            report.warn(tool.source, tool.line, tool.column, "a warning the fake target reports")
+        return PlannedFile(f"{names}.txt", "tool.txt", {"tool": tool})
+
+    def folder_files(self, tools, names, facts, options, report):
+        return []
 
 
 def _fake_render(target, template, context, templates=None):

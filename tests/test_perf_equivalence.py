@@ -85,3 +85,20 @@ def test_string_literal_fast_path_agrees(text, monkeypatch):
     fast = ts.string_literal(text)
     monkeypatch.setattr(ts, "_PLAIN_STRING", type("Never", (), {"fullmatch": staticmethod(lambda _: None)}))
     assert ts.string_literal(text) == fast
+
+
+# -- Rust: re-exports are sorted by a key computed once per name, not by pairwise comparisons ----------------------
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_rust_version_key_orders_exactly_as_version_compare(seed):
+    from functools import cmp_to_key
+
+    from codegen.targets.rust_layout import version_compare, version_key
+
+    rng = random.Random(seed)
+    alphabet = "_0019aZz-~é"  # underscores, zeros, digits, text below "0" and above "9", non-ASCII
+    for _ in range(150):
+        names = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 7))) for _ in range(12)]
+        names = [f"r#{name}" if rng.random() < 0.2 else name for name in names]
+        assert sorted(names, key=version_key) == sorted(names, key=cmp_to_key(version_compare)), names

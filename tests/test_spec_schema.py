@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from codegen.cli import main
-from codegen.loader import find_spec_files
+from codegen.discover import find_spec_files
 from codegen.schema_subset import ROOT_ONLY, SUPPORTED
 from codegen.spec_schema import DRAFT, spec_json_schema
 from codegen.yamlload import load_yaml

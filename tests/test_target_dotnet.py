@@ -619,10 +619,10 @@ def test_type_names_never_shadow_sdk_types_or_each_other():
 
 def test_namespace_is_configurable_and_validated():
     tools, _ = load_tools(ALL_SPEC_DIRS)
-    support, tool_file = dotnet.TARGET.plan(tools[:1], {"namespace": "Acme.Agent.Tools"}, Reporter())
-    assert support.context["namespace"] == "Acme.Agent.Tools"
+    tool_file, support = dotnet.TARGET.plan(tools[:1], {"namespace": "Acme.Agent.Tools"}, Reporter())
+    assert support.path == dotnet.SUPPORT_FILE and support.context["namespace"] == "Acme.Agent.Tools"
     assert tool_file.context["tool"].namespace == "Acme.Agent.Tools"
-    assert dotnet.TARGET.plan(tools[:1], {}, Reporter())[0].context["namespace"] == "Copilot.Tools"
+    assert dotnet.TARGET.plan(tools[:1], {}, Reporter())[-1].context["namespace"] == "Copilot.Tools"
     for bad in ("", "Acme..Tools", "Acme.class", "1Acme", "Acme-Tools", 42):
         with pytest.raises(ConfigError):
             dotnet.TARGET.plan(tools[:1], {"namespace": bad}, Reporter())

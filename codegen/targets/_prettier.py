@@ -154,6 +154,8 @@ def will_break(doc: Doc) -> bool:
                 return True
         elif current is BREAK_PARENT:
             return True
+        elif kind is Indent or kind is Align or kind is IndentIfBreak or kind is Label:
+            stack.append(current.contents)  # what _children gives, without the call
         else:
             stack.extend(_children(current, conditional=False))
     return False
@@ -170,6 +172,8 @@ def can_break(doc: Doc) -> bool:
             return True
         if kind is list:
             stack.extend(current)
+        elif kind is Indent or kind is Align or kind is IndentIfBreak or kind is Label:
+            stack.append(current.contents)  # what _children gives, without the call
         else:
             stack.extend(_children(current, conditional=False))
     return False
@@ -202,6 +206,9 @@ def remove_lines(doc: Doc) -> Doc:
     return doc
 
 
+_LEAVES = (str, Line)  # documents without children that propagate_breaks can skip (BREAK_PARENT is not one)
+
+
 def propagate_breaks(doc: Doc) -> None:
     """prettier's propagateBreaks: a hard break inside a group breaks it and its ancestors (not conditional ones).
 
@@ -221,10 +228,13 @@ def propagate_breaks(doc: Doc) -> None:
     while stack:
         current = stack.pop()
         kind = type(current)
-        if kind is str:
+        if kind is str or kind is Line:
             continue
         if kind is list:
-            stack.extend(reversed(current))
+            # Strings and lines (most parts) have nothing to propagate and are not pushed at all.
+            stack.extend([part for part in reversed(current) if type(part) not in _LEAVES])
+        elif kind is Indent or kind is Align or kind is IndentIfBreak or kind is Label:
+            stack.append(current.contents)  # what _children gives, without the call
         elif current is exit_marker:
             popped = group_stack.pop()
             if popped.brk:
@@ -272,18 +282,23 @@ def _fits(
 ) -> bool:
     # Indentation never matters here (the measured text ends at the first line break), so the pending commands
     # are (mode, doc) pairs; `rest` holds the printer's (indent, mode, doc) commands.
+    #
+    # The pending documents are a stack of bare documents measured in `mode`. The mode only changes at a group: a
+    # group measured in another mode pushes a `_RestoreMode` below its contents, which puts the mode back once they
+    # are measured (the same order and modes as a stack of (mode, doc) pairs, without a pair per document).
     rest_index = len(rest)
     pending_space = False
-    commands = [(next_cmd[1], next_cmd[2])]
+    mode = next_cmd[1]
+    commands = [next_cmd[2]]
     while width >= 0:
         if not commands:
             if rest_index == 0:
                 return True
             rest_index -= 1
             _indent, mode, doc = rest[rest_index]
-            commands.append((mode, doc))
+            commands.append(doc)
             continue
-        mode, doc = commands.pop()
+        doc = commands.pop()
         kind = type(doc)
         if kind is str:
             if doc:
@@ -292,7 +307,12 @@ def _fits(
                     pending_space = False
                 width -= len(doc) if doc.isascii() else string_width(doc)
         elif kind is list:
-            commands.extend([(mode, part) for part in reversed(doc)])
+            commands.extend(reversed(doc))
+        elif kind is Line:
+            if mode == MODE_BREAK or doc.hard:
+                return True
+            if not doc.soft:
+                pending_space = True
         elif kind is Group:
             if must_be_flat and doc.brk:
                 return False
@@ -302,22 +322,34 @@ def _fits(
                 if doc.expanded_states and group_mode == MODE_BREAK
                 else doc.contents
             )
-            commands.append((group_mode, contents))
-        elif kind is Line:
-            if mode == MODE_BREAK or doc.hard:
-                return True
-            if not doc.soft:
-                pending_space = True
+            if group_mode != mode:
+                commands.append(_RESTORE_MODE[mode])
+                mode = group_mode
+            commands.append(contents)
+        elif kind is _RestoreMode:
+            mode = doc.mode
         elif kind is Indent or kind is Align or kind is IndentIfBreak or kind is Label:
-            commands.append((mode, doc.contents))
+            commands.append(doc.contents)
         elif kind is IfBreak:
             group_mode = (group_modes.get(doc.group_id) or MODE_FLAT) if doc.group_id else mode
             contents = doc.break_contents if group_mode == MODE_BREAK else doc.flat_contents
             if contents:
-                commands.append((mode, contents))
+                commands.append(contents)
         elif kind is Fill:
-            commands.extend([(mode, part) for part in reversed(doc.parts[doc.printed :])])
+            commands.extend(reversed(doc.parts[doc.printed :]))
     return False
+
+
+class _RestoreMode:
+    """In `_fits`' pending documents: go back to measuring in `mode` (after a group measured in the other)."""
+
+    __slots__ = ("mode",)
+
+    def __init__(self, mode: str):
+        self.mode = mode
+
+
+_RESTORE_MODE = {MODE_BREAK: _RestoreMode(MODE_BREAK), MODE_FLAT: _RestoreMode(MODE_FLAT)}
 
 
 def print_doc(doc: Doc, width: int = PRINT_WIDTH) -> str:
@@ -346,8 +378,26 @@ def print_doc(doc: Doc, width: int = PRINT_WIDTH) -> str:
                 if commands:
                     position += len(current) if current.isascii() else string_width(current)
         elif kind is list:
-            commands.extend([(indent, mode, part) for part in reversed(current)])
+            # The leading strings are printed right away (what pushing and popping them would do); the rest of
+            # the list is pushed from its first other part on. `position` may count a last string too: nothing
+            # reads it after the last command.
+            start = 0
+            for part in current:
+                if type(part) is not str:
+                    break
+                start += 1
+                if part:
+                    out.append(part)
+                    position += len(part) if part.isascii() else string_width(part)
+            if start < len(current):
+                commands.extend([(indent, mode, part) for part in reversed(current[start:])])
         elif kind is Group:
+            if mode == MODE_FLAT and not should_remeasure:  # _print_group's first case, without the call
+                command = (indent, MODE_BREAK if current.brk else MODE_FLAT, current.contents)
+                commands.append(command)
+                if current.id is not None:
+                    group_modes[current.id] = command[1]
+                continue
             command = _print_group(
                 current, indent, mode, commands, width - position, group_modes, should_remeasure
             )
@@ -564,7 +614,18 @@ _ID_START = {"Lu", "Ll", "Lt", "Lm", "Lo", "Nl"}
 _ID_PART = _ID_START | {"Mn", "Mc", "Nd", "Pc"}
 
 
+# The ASCII names is_es5_identifier_name accepts: ASCII letters are Lu/Ll, digits Nd, `_` is Pc (and listed).
+_ASCII_IDENTIFIER_NAME = re.compile(r"[A-Za-z$_][A-Za-z0-9$_]*")
+
+
 def is_es5_identifier_name(text: str) -> bool:
+    if text.isascii():  # most keys: one regex match instead of a category lookup per character
+        return _ASCII_IDENTIFIER_NAME.fullmatch(text) is not None
+    return _is_es5_identifier_name_by_char(text)
+
+
+def _is_es5_identifier_name_by_char(text: str) -> bool:
+    """is_es5_identifier_name, one character at a time (any text; the fast path's reference)."""
     if not text:
         return False
     first, rest = text[0], text[1:]

@@ -22,6 +22,9 @@ class PlannedFile:
     path: str
     template: str
     context: Mapping[str, Any]
+    # Small JSON-able facts about a per-tool file that the folder-wide files need (Go: does the tool use the enum
+    # codec?). They are cached with the file's text, so a folder file can be planned without re-planning the tool.
+    facts: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -44,17 +47,55 @@ class Target(ABC):
     label: ClassVar[str]  # human name, e.g. "Node.js / TypeScript"
     comment_prefix: ClassVar[str]  # line comment token, used for the ownership marker
 
+    # Planning has three steps so that a run can reuse the files of tools that did not change (codegen/incremental.py):
+    # names are unique across a generated folder, so they are decided for all tools first (cheap); each tool's
+    # file then depends only on that tool, its names and the options (the expensive part, cacheable per tool);
+    # the folder-wide files (an index, a registry) come last, from the names and each tool file's `facts`.
+
     @abstractmethod
+    def name_folder(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[Any]:
+        """One naming record per tool, in the order of `tools`: every name that must be unique in the folder."""
+
+    @abstractmethod
+    def tool_file(self, tool: ir.Tool, names: Any, options: Mapping[str, Any], report: Reporter) -> PlannedFile:
+        """The file of one tool, from the tool, its naming record and the options only."""
+
+    @abstractmethod
+    def folder_files(
+        self,
+        tools: list[ir.Tool],
+        names: list[Any],
+        facts: list[Mapping[str, Any]],
+        options: Mapping[str, Any],
+        report: Reporter,
+    ) -> list[PlannedFile]:
+        """The files shared by all tools (index, registry, support code)."""
+
+    def names_key(self, names: Any) -> str:
+        """A deterministic text that changes whenever a naming record would change a tool's file: part of the
+        per-tool cache key. A record whose repr shows its values (a dataclass of strings, tuples and dicts)
+        needs no override."""
+        return repr(names)
+
+    def cache_identity(self) -> str:
+        """Versions of outside tools that shape this target's text (a formatter), for the per-tool cache key."""
+        return ""
+
     def plan(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[PlannedFile]:
         """The files this target generates for `tools` (all tools of one run, in path order)."""
+        names = self.name_folder(tools, options, report)
+        files = [self.tool_file(tool, record, options, report) for tool, record in zip(tools, names)]
+        return files + self.folder_files(tools, names, [file.facts for file in files], options, report)
 
     def format(self, path: str, text: str) -> str:
         """Canonical formatting of one rendered file; templates already emit canonical text by default."""
         return text
 
-    def format_all(self, files: Sequence[tuple[str, str]]) -> list[str]:
-        """`format` for many (path, text) pairs at once, so a target can cache or parallelise across files."""
-        return [self.format(path, text) for path, text in files]
+    def format_all(self, files: Sequence[tuple[PlannedFile, str]], custom_templates: bool = False) -> list[str]:
+        """`format` for many (planned file, rendered text) pairs at once, so a target can cache or parallelise
+        across files. `custom_templates`: the user overrides some of this target's templates, so the text may not
+        be what the target's own templates print."""
+        return [self.format(planned.path, text) for planned, text in files]
 
     def header_comment(self, text: str) -> str:
         """The configured extra header line as a line comment. `text` is one line of printable characters (the

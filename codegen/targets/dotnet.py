@@ -41,6 +41,7 @@ import json
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping
+from json.encoder import encode_basestring as _json_string  # json.dumps' own, for a str
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -141,6 +142,15 @@ def string_literal(text: str) -> str:
     U+0085/U+2028/U+2029, which C# treats as line breaks, bidi overrides) becomes `\\uXXXX` or `\\UXXXXXXXX`.
     `\\x` is never used: it takes one to four hex digits and would swallow a following digit.
     """
+    # Fast path (most text): one C-level scan finds nothing to escape. Every simple escape but `\\` and `"` is a
+    # control character, which isprintable rejects, so the result equals the per-character loop's.
+    if text.isprintable() and '"' not in text and "\\" not in text:
+        return '"' + text + '"'
+    return _string_literal_escaped(text)
+
+
+def _string_literal_escaped(text: str) -> str:
+    """string_literal, one character at a time (any text; the fast path's reference)."""
     out = []
     for char in text:
         if char in _CSHARP_SIMPLE_ESCAPES:
@@ -161,6 +171,13 @@ def json_text(value: Any) -> str:
     escaped), so it cannot end a raw string literal (three-quote delimiters) early.
     """
     text = _pretty_json(value, 0)
+    if text.replace("\n", "").isprintable():  # one C-level scan: nothing to escape
+        return text
+    return _json_text_escaped(text)
+
+
+def _json_text_escaped(text: str) -> str:
+    """json_text's escaping of pretty JSON text, one character at a time (the fast path's reference)."""
     return "".join(char if char == "\n" or _is_safe(char) else _utf16_escapes(char, "json") for char in text)
 
 
@@ -178,6 +195,8 @@ def _pretty_json(value: Any, level: int) -> str:
 
 
 def _json_scalar(value: Any) -> str:
+    if type(value) is str:  # what json.dumps does for a str, without its per-call setup
+        return _json_string(value)
     return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
@@ -191,6 +210,13 @@ def raw_string_lines(text: str) -> list[str]:
 
 def comment_text(text: str) -> str:
     """One line of comment text: anything that is not printable is shown as `\\uXXXX` (no bidi tricks, no breaks)."""
+    if text.isprintable():  # one C-level scan: nothing to escape
+        return text
+    return _comment_text_escaped(text)
+
+
+def _comment_text_escaped(text: str) -> str:
+    """comment_text, one character at a time (any text; the fast path's reference)."""
     return "".join(char if _is_safe(char) else _utf16_escapes(char, "csharp") for char in text)
 
 
@@ -403,6 +429,15 @@ class FolderNames:
     tool_classes: dict[str, str] = field(default_factory=dict)  # tool name → static class
     types: dict[str, dict[Words, str]] = field(default_factory=dict)  # tool name → decl words → type name
     converters: dict[str, dict[Words, str]] = field(default_factory=dict)  # tool name → enum words → converter
+
+    def of(self, tool_name: str) -> FolderNames:
+        """The names of one tool only: all its file needs, and what its cache key should depend on."""
+        return FolderNames(
+            {tool_name: self.file_stems[tool_name]},
+            {tool_name: self.tool_classes[tool_name]},
+            {tool_name: self.types[tool_name]},
+            {tool_name: self.converters[tool_name]},
+        )
 
 
 def _declared(tool: ir.Tool) -> list[ir.Decl]:
@@ -826,14 +861,25 @@ class DotnetTarget(Target):
     label = ".NET (C#)"
     comment_prefix = "//"
 
-    def plan(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[PlannedFile]:
-        namespace = _namespace(options)
-        names = name_folder(tools, namespace, report)
-        files = [PlannedFile(SUPPORT_FILE, "RawSchemaFunction.cs.j2", {"namespace": namespace})]
-        for tool in tools:
-            view = ToolViewBuilder(tool, names, namespace, report).build()
-            files.append(PlannedFile(f"{names.file_stems[tool.name]}.cs", "tool.cs.j2", {"tool": view}))
-        return files
+    def name_folder(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[FolderNames]:
+        folder = name_folder(tools, _namespace(options), report)
+        return [folder.of(tool.name) for tool in tools]
+
+    def tool_file(
+        self, tool: ir.Tool, names: FolderNames, options: Mapping[str, Any], report: Reporter
+    ) -> PlannedFile:
+        view = ToolViewBuilder(tool, names, _namespace(options), report).build()
+        return PlannedFile(f"{names.file_stems[tool.name]}.cs", "tool.cs.j2", {"tool": view})
+
+    def folder_files(
+        self,
+        tools: list[ir.Tool],
+        names: list[FolderNames],
+        facts: list[Mapping[str, Any]],
+        options: Mapping[str, Any],
+        report: Reporter,
+    ) -> list[PlannedFile]:
+        return [PlannedFile(SUPPORT_FILE, "RawSchemaFunction.cs.j2", {"namespace": _namespace(options)})]
 
 
 TARGET = DotnetTarget()

@@ -18,6 +18,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from json.encoder import encode_basestring as _json_string  # json.dumps' own, for a str
 from typing import Any
 
 from .. import ir
@@ -88,6 +89,8 @@ DEFER_CONSTANTS = {"auto": "ToolDeferAuto", "never": "ToolDeferNever"}
 # character makes it ignore the tag and use the Go field name, so such properties are decoded by name instead.
 _TAG_PUNCTUATION = frozenset("!#$%&()*+-./:;<=>?@[]^_{|}~ ")
 # In doc comments gofmt rewrites `` (not part of ```) as “ and '' as ”: a space goes after the first of each pair.
+# The ASCII characters json_tag_name_ok accepts: letters, digits and _TAG_PUNCTUATION.
+_ASCII_TAG_NAME = re.compile("[A-Za-z0-9" + re.escape("".join(sorted(_TAG_PUNCTUATION))) + "]*")
 _DOC_QUOTE_PAIRS = re.compile(r"'(?=')|(?<!`)`(?=`(?!`))")
 # Words left out of character names in enum constants: EQUALS SIGN → Equals, EXCLAMATION MARK → Exclamation.
 _CHARACTER_NAME_NOISE = frozenset({"sign", "mark"})
@@ -145,6 +148,15 @@ def go_string(text: str) -> str:
     """A Go interpreted string literal for `text`: quotes and backslashes escaped, every character Go would not
     print (controls, U+2028/U+2029, bidi and other format characters, BOM, non-ASCII spaces) as an escape.
     """
+    # Fast path (most text): one C-level scan finds nothing to escape. Every short escape is a control
+    # character, which isprintable rejects, so the result equals the per-character loop's.
+    if text.isprintable() and '"' not in text and "\\" not in text:
+        return '"' + text + '"'
+    return _go_string_escaped(text)
+
+
+def _go_string_escaped(text: str) -> str:
+    """go_string, one character at a time (any text; the fast path's reference)."""
     out = []
     for char in text:
         if char in ('"', "\\"):
@@ -161,6 +173,14 @@ def go_string(text: str) -> str:
 def comment_text(text: str) -> str:
     """One line of a `//` comment: characters that are invisible, reorder text or end the line are shown as
     Go-style escapes, so a comment can neither hide code nor spill onto the next line."""
+    # Fast path: nothing to show as an escape (every short escape is a control character).
+    if text.isprintable():
+        return text
+    return _comment_text_escaped(text)
+
+
+def _comment_text_escaped(text: str) -> str:
+    """comment_text, one character at a time (any text; the fast path's reference)."""
     return "".join(
         _SHORT_ESCAPES.get(char) or (char if char.isprintable() else _code_point_escape(char))
         for char in text
@@ -187,6 +207,8 @@ def json_tag_name_ok(wire_name: str) -> bool:
     """True when encoding/json can name this property in a struct tag (letters, digits, some punctuation)."""
     if wire_name in ("", "-"):  # "" means "use the field name", "-" means "skip this field"
         return False
+    if wire_name.isascii():  # ASCII letters and digits are exactly its L* and Nd characters
+        return _ASCII_TAG_NAME.fullmatch(wire_name) is not None
     for char in wire_name:
         category = unicodedata.category(char)
         if char not in _TAG_PUNCTUATION and not (category.startswith("L") or category == "Nd"):
@@ -231,6 +253,8 @@ def _pretty_json(value: Any, depth: int = 0) -> str:
 
 
 def _compact_json(value: Any) -> str:
+    if type(value) is str:  # what json.dumps does for a str, without its per-call setup
+        return _json_string(value)
     return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
 
 
@@ -241,9 +265,22 @@ def raw_json(value: Any) -> str:
     or reorders text) are written as JSON escapes; they can only occur inside JSON strings, so the value parses
     back unchanged. Numbers keep their spelling (the Go side decodes with UseNumber).
     """
+    return _raw_json_safe(_pretty_json(value))
+
+
+def _raw_json_safe(text: str) -> str:
+    """JSON text with backquotes and characters that are invisible or not printable (but line breaks) escaped."""
+    # Fast path: one C-level scan finds nothing to escape.
+    if "`" not in text and text.replace("\n", "").isprintable():
+        return text
+    return _raw_json_escaped(text)
+
+
+def _raw_json_escaped(text: str) -> str:
+    """_raw_json_safe, one character at a time (any text; the fast path's reference)."""
     return "".join(
         char if char == "\n" or (char != "`" and char.isprintable()) else _json_escape(char)
-        for char in _pretty_json(value)
+        for char in text
     )
 
 
@@ -814,25 +851,29 @@ class GoTarget(Target):
     label = "Go"
     comment_prefix = "//"
 
-    def plan(
-        self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter
+    def name_folder(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[_ToolNames]:
+        package_name(options)  # a bad package name is reported before anything else
+        return plan_names(tools, report)
+
+    def tool_file(
+        self, tool: ir.Tool, names: _ToolNames, options: Mapping[str, Any], report: Reporter
+    ) -> PlannedFile:
+        context = tool_context(tool, names, package_name(options), report)
+        # tools.go defines the enum codec helpers only when some tool's file uses them
+        codec = any(decl.get("codec") for decl in context["decls"])
+        return PlannedFile(f"{names.file}.go", "tool.go.j2", context, facts={"codec": codec})
+
+    def folder_files(
+        self,
+        tools: list[ir.Tool],
+        names: list[_ToolNames],
+        facts: list[Mapping[str, Any]],
+        options: Mapping[str, Any],
+        report: Reporter,
     ) -> list[PlannedFile]:
-        package = package_name(options)
-        names = plan_names(tools, report)
-        files = []
-        codec = False
-        for tool, tool_names in zip(tools, names):
-            context = tool_context(tool, tool_names, package, report)
-            codec = codec or any(decl.get("codec") for decl in context["decls"])
-            files.append(PlannedFile(f"{tool_names.file}.go", "tool.go.j2", context))
-        files.append(
-            PlannedFile(
-                f"{REGISTRY_STEM}.go",
-                "tools.go.j2",
-                registry_context(tools, names, package, codec, options.get("import_path")),
-            )
-        )
-        return files
+        codec = any(fact.get("codec") for fact in facts)
+        context = registry_context(tools, names, package_name(options), codec, options.get("import_path"))
+        return [PlannedFile(f"{REGISTRY_STEM}.go", "tools.go.j2", context)]
 
 
 TARGET = GoTarget()

@@ -14,7 +14,9 @@ so a spec can never smuggle a `\\u000a` (which javac turns into a line break bef
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 
 COLUMN_LIMIT = 100  # google-java-format
 CONTINUATION = 4
@@ -62,28 +64,48 @@ def escape_identifier(name: str, reserved: frozenset[str] = KEYWORDS) -> str:
     return name + "_" if name in reserved else name
 
 
+def _literal_unit(char: str) -> str:
+    """The source form of one character inside a Java string literal (never split when a literal is chunked)."""
+    code = ord(char)
+    if char in _NAMED_ESCAPES:
+        return _NAMED_ESCAPES[char]
+    if code < 0x20 or code == 0x7F:
+        return f"\\{code:03o}"  # octal: javac never pre-processes it, unlike \u
+    if code < 0x7F:
+        return char
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"  # safe: only ever stands for a non-ASCII character
+    high, low = divmod(code - 0x10000, 0x400)
+    return f"\\u{0xD800 + high:04x}\\u{0xDC00 + low:04x}"
+
+
+class _PerCharacter(dict):
+    """A table for `str.translate` (keyed by code point) or `map` (keyed by character): ASCII is looked up from
+    C, anything else is computed by `rule` (never stored: hostile text cannot grow the table)."""
+
+    def __init__(self, rule: Callable[[str], str], by_code: bool):
+        self.rule, self.by_code = rule, by_code
+        super().__init__({(code if by_code else chr(code)): rule(chr(code)) for code in range(128)})
+
+    def __missing__(self, key: int | str) -> str:
+        return self.rule(chr(key) if self.by_code else key)  # type: ignore[arg-type]
+
+
+_LITERAL_UNIT_OF_CHAR = _PerCharacter(_literal_unit, by_code=False)
+_LITERAL_TABLE = _PerCharacter(_literal_unit, by_code=True)
+
+
 def _literal_units(text: str) -> list[str]:
-    """The source form of each character inside a Java string literal (never split when a literal is chunked)."""
-    units: list[str] = []
-    for char in text:
-        code = ord(char)
-        if char in _NAMED_ESCAPES:
-            units.append(_NAMED_ESCAPES[char])
-        elif code < 0x20 or code == 0x7F:
-            units.append(f"\\{code:03o}")  # octal: javac never pre-processes it, unlike \u
-        elif code < 0x7F:
-            units.append(char)
-        elif code <= 0xFFFF:
-            units.append(f"\\u{code:04x}")  # safe: only ever stands for a non-ASCII character
-        else:
-            high, low = divmod(code - 0x10000, 0x400)
-            units.append(f"\\u{0xD800 + high:04x}\\u{0xDC00 + low:04x}")
-    return units
+    """`_literal_unit` of each character of `text`."""
+    return list(map(_LITERAL_UNIT_OF_CHAR.__getitem__, text))
 
 
 def java_string(text: str) -> str:
     """`text` as one Java string literal, quotes included, ASCII only."""
-    return '"' + "".join(_literal_units(text)) + '"'
+    # Fast path: printable ASCII (0x20-0x7E) stands for itself, but for the two named escapes among it.
+    if text.isascii() and text.isprintable() and '"' not in text and "\\" not in text:
+        return '"' + text + '"'
+    return '"' + text.translate(_LITERAL_TABLE) + '"'
 
 
 def string_chunks(text: str, width: int) -> list[str]:
@@ -94,25 +116,28 @@ def string_chunks(text: str, width: int) -> list[str]:
     """
     units = _literal_units(text)
     room = width - 2  # the quotes
+    # Found by bisection instead of unit by unit: `ends[i]` is the width of units[:i] (strictly increasing), and
+    # `breaks` holds the indices of the "," and " " units (units map one to one onto the characters of `text`).
+    ends = list(accumulate(map(len, units), initial=0))
+    breaks = [match.start() for match in _CHUNK_BREAK.finditer(text)]
+    half = (room + 1) // 2  # the least width with width * 2 >= room
     chunks: list[str] = []
     start = 0
     while start < len(units):
-        end, size = start, 0
-        while end < len(units) and size + len(units[end]) <= room:
-            size += len(units[end])
-            end += 1
+        # The most units that fit in the room.
+        end = bisect_right(ends, ends[start] + room, start) - 1
         end = max(end, start + 1)  # a single unit wider than the room still goes somewhere
         if end < len(units):
-            filled = 0
-            best = None
-            for index in range(start, end):
-                filled += len(units[index])
-                if units[index] in (",", " ") and filled * 2 >= room:
-                    best = index + 1
-            end = best or end
+            # The last break before `end`, if its chunk is at least half full (an earlier one would be fuller).
+            last = bisect_left(breaks, end) - 1
+            if last >= 0 and breaks[last] >= start and ends[breaks[last] + 1] - ends[start] >= half:
+                end = breaks[last] + 1
         chunks.append('"' + "".join(units[start:end]) + '"')
         start = end
     return chunks or ['""']
+
+
+_CHUNK_BREAK = re.compile("[, ]")
 
 
 def line_comment_text(text: str) -> str:
@@ -146,19 +171,23 @@ _JAVADOC_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "@": "&#64;", "\\": 
 def javadoc_text(text: str) -> str:
     """Plain text as Javadoc HTML on one line: markup characters, `@` (block tags), `\\`, `*/`, control and
     non-ASCII characters become character references; runs of ASCII whitespace become one space."""
-    out = []
-    for char in text:
-        code = ord(char)
-        if char in _JAVADOC_ESCAPES:
-            out.append(_JAVADOC_ESCAPES[char])
-        elif char in " \t\n\r":
-            out.append(" ")
-        elif code < 0x20 or code >= 0x7F:
-            out.append(f"&#x{code:x};")
-        else:
-            out.append(char)
-    escaped = "".join(out).replace("*/", "*&#47;")
+    escaped = text.translate(_JAVADOC_TABLE).replace("*/", "*&#47;")
     return " ".join(word for word in escaped.split(" ") if word)
+
+
+def _javadoc_char(char: str) -> str:
+    """One character of javadoc_text before `*/` is broken and whitespace collapsed."""
+    code = ord(char)
+    if char in _JAVADOC_ESCAPES:
+        return _JAVADOC_ESCAPES[char]
+    if char in " \t\n\r":
+        return " "
+    if code < 0x20 or code >= 0x7F:
+        return f"&#x{code:x};"
+    return char
+
+
+_JAVADOC_TABLE = _PerCharacter(_javadoc_char, by_code=True)
 
 
 def _wrap(words: list[str], first_prefix: str, next_prefix: str) -> list[str]:

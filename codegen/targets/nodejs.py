@@ -72,12 +72,12 @@ SCALAR_SCHEMAS = {"string": "string", "integer": "int", "number": "number", "boo
 SCALAR_TYPES = {"string": "string", "integer": "number", "number": "number", "boolean": "boolean"}
 
 
+@dataclass(frozen=True)
 class _Names:
     """The identifiers of one tool's declarations, as decided for the whole folder."""
 
-    def __init__(self, types: dict[Words, str], schemas: dict[Words, str]):
-        self.types = types
-        self.schemas = schemas
+    types: dict[Words, str]
+    schemas: dict[Words, str]
 
 
 ZOD_TYPE_MAP: dict[str, Callable[[Any, _Names], Any]] = {
@@ -332,21 +332,27 @@ class NodejsTarget(Target):
     label = "Node.js / TypeScript"
     comment_prefix = "//"
 
-    def plan(
-        self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter
+    def name_folder(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[_ToolNames]:
+        return self.assign_names(tools, report)
+
+    def tool_file(
+        self, tool: ir.Tool, names: _ToolNames, options: Mapping[str, Any], report: Reporter
+    ) -> PlannedFile:
+        return PlannedFile(f"{names.file}.ts", "tool.ts.j2", self.tool_view(tool, names, report))
+
+    def folder_files(
+        self,
+        tools: list[ir.Tool],
+        names: list[_ToolNames],
+        facts: list[Mapping[str, Any]],
+        options: Mapping[str, Any],
+        report: Reporter,
     ) -> list[PlannedFile]:
-        names = self.assign_names(tools, report)
-        files = [
-            PlannedFile(
-                f"{names[index].file}.ts", "tool.ts.j2", self.tool_view(tool, names[index], report)
-            )
-            for index, tool in enumerate(tools)
-        ]
         index_view = {
             "header": header_line(None),
             "modules": [ts.string_literal(f"./{n.file}{import_extension(options)}") for n in names],
         }
-        return files + [PlannedFile("index.ts", "index.ts.j2", index_view)]
+        return [PlannedFile("index.ts", "index.ts.j2", index_view)]
 
     # -- names ----------------------------------------------------------------------------------------------------
 

@@ -41,7 +41,7 @@ ANNOTATION_BUILTINS = frozenset({"bool", "dict", "float", "int", "list", "str"})
 # Field names pydantic treats as its own namespace; a model with such a field needs `protected_namespaces=()`.
 PYDANTIC_PROTECTED_PREFIX = "model_"
 
-_SIMPLE_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_SIMPLE_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 # Unicode categories written as escapes: controls, format characters (bidi overrides, zero-width), surrogates,
 # private use, unassigned, and every separator but the ASCII space. What remains is visible in any editor.
 _ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs"})
@@ -81,28 +81,67 @@ def _escaped(char: str) -> str:
     return _escape_code(char) if _hidden(char) else char
 
 
-# Anything but printable ASCII other than `"` and `\`: only these characters can need an escape.
-_CANDIDATES = re.compile(r"[^ !#-\[\]-~]")
+# Anything but printable ASCII other than quotes and `\`: only these characters can need an escape.
+_CANDIDATES = re.compile(r"[^ !#-&(-\[\]-~]")
 
 
-def _escape(text: str) -> str:
-    """Backslash-escape quotes, backslashes and hidden characters."""
-    return _CANDIDATES.sub(lambda match: _escaped(match.group()), text)
+def _escape(text: str, quote: str = '"') -> str:
+    """Backslash-escape backslashes, the `quote` character and hidden characters."""
+
+    def escaped(match: re.Match[str]) -> str:
+        char = match.group()
+        if char in "\"'":
+            return "\\" + char if char == quote else char
+        return _escaped(char)
+
+    return _CANDIDATES.sub(escaped, text)
 
 
 def py_str(text: str) -> str:
-    """A double-quoted Python string literal whose value is exactly `text`."""
-    return '"' + _escape(text) + '"'
+    """A Python string literal whose value is exactly `text`, quoted as black prefers: double quotes unless
+    single quotes need fewer escapes (black would otherwise rewrite it)."""
+    quote = "'" if text.count('"') > text.count("'") else '"'
+    return quote + _escape(text, quote) + quote
 
 
-def docstring(text: str) -> str:
-    """A triple-quoted docstring literal for `text`, keeping its line breaks.
+def docstring(text: str, depth: int | None = None) -> str:
+    """A triple-quoted literal for `text`, keeping its line breaks.
 
-    Every quote is escaped, so no run of three can close the literal early and a trailing quote cannot merge
-    with the closing delimiter. Trailing blanks on a line are dropped, as black would drop them.
+    Every quote is escaped, so no run of three can close the literal early. Trailing blanks on a line are dropped.
+    With `depth` (the indentation level of a real docstring: the first statement of a module, class or function)
+    the literal is also normalized the way black normalizes docstrings, so black leaves it unchanged: later lines
+    lose their common indentation and are indented to `depth`, a trailing quote gets a space before the closing
+    quotes, and the closing quotes move to their own line when they would not fit on the last one.
     """
     lines = [_escape(line.rstrip(" ")) for line in text.strip().split("\n")]
-    return '"""' + "\n".join(lines) + '"""'
+    if depth is None:
+        return '"""' + "\n".join(lines) + '"""'
+    return _black_docstring(lines, "    " * depth)
+
+
+def _black_docstring(lines: list[str], indent: str) -> str:
+    body = [lines[0].strip(" ")]
+    rest = lines[1:]
+    common = min((len(line) - len(line.lstrip(" ")) for line in rest if line.strip(" ")), default=0)
+    body += [indent + line[common:].rstrip(" ") if line.strip(" ") else "" for line in rest]
+    if rest and not body[-1]:  # black keeps the indentation of a blank last line
+        body[-1] = indent
+    value = "\n".join(body)
+    if value.startswith('"'):
+        value = " " + value
+    if value.endswith('"'):
+        value += " "
+    trailing_backslashes = len(value) - len(value.rstrip("\\"))
+    # cannot happen after escaping; kept so that the rule reads like black's
+    if trailing_backslashes % 2:
+        value += " "
+    last_line = value.split("\n")[-1]
+    if len(body) > 1 and len(last_line) + 3 > LINE_LENGTH and len(indent) + 3 <= LINE_LENGTH:
+        return '"""' + value + "\n" + indent + '"""'
+    return '"""' + value + '"""'
+
+
+LINE_LENGTH = 88  # black's default, which toolgen's generated Python follows
 
 
 def comment(text: str) -> str:
@@ -125,7 +164,8 @@ def py_literal(value: Any) -> str:
             return 'float("nan")'
         if math.isinf(value):
             return 'float("inf")' if value > 0 else 'float("-inf")'
-        return repr(value)  # shortest text that reads back as the same float
+        # the shortest text that reads back as the same float; black drops an exponent's `+`
+        return repr(value).replace("e+", "e")
     if isinstance(value, str):
         return py_str(value)
     if isinstance(value, (list, tuple)):

@@ -96,6 +96,15 @@ def _is_invisible(char: str) -> bool:
 
 def string_literal(text: str) -> str:
     """A Rust string literal for `text`: quotes and backslashes escaped, invisible characters as `\\u{…}`."""
+    # Fast path (most text): one C-level scan finds nothing to escape. Every short escape but `\\` and `"` is a
+    # control character, which isprintable rejects, so the result equals the per-character loop's.
+    if text.isprintable() and '"' not in text and "\\" not in text:
+        return '"' + text + '"'
+    return _string_literal_escaped(text)
+
+
+def _string_literal_escaped(text: str) -> str:
+    """string_literal, one character at a time (any text; the fast path's reference)."""
     out = []
     for char in text:
         if char in _SHORT_ESCAPES:
@@ -125,6 +134,13 @@ def _escape_invisible_json(text: str) -> str:
     Raw strings cannot escape anything, and rustc rejects bidi controls in them; JSON escapes read back to the
     same characters, so the schema stays byte-exact.
     """
+    if text.replace("\n", "").isprintable():  # one C-level scan: nothing invisible
+        return text
+    return _escape_invisible_json_by_char(text)
+
+
+def _escape_invisible_json_by_char(text: str) -> str:
+    """_escape_invisible_json, one character at a time (any text; the fast path's reference)."""
     out = []
     for char in text:
         if _is_invisible(char) and char != "\n":
@@ -160,6 +176,11 @@ _FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})(.*)$")
 _MAX_MARKDOWN_INDENT = 3
 
 
+def _show_invisible(text: str) -> str:
+    """`text` with every invisible character as `\\u{…}` (doc comment text)."""
+    return "".join(f"\\u{{{ord(c):x}}}" if _is_invisible(c) else c for c in text)
+
+
 def doc_lines(text: str | None, prefix: str = "///") -> list[str]:
     """`text` as doc comment lines that say exactly what the spec says and nothing more.
 
@@ -173,7 +194,7 @@ def doc_lines(text: str | None, prefix: str = "///") -> list[str]:
     lines: list[str] = []
     in_fence = False
     for raw_line in text.splitlines():
-        line = "".join(f"\\u{{{ord(c):x}}}" if _is_invisible(c) else c for c in raw_line).rstrip()
+        line = (raw_line if raw_line.isprintable() else _show_invisible(raw_line)).rstrip()
         fence = _FENCE.match(line)
         if fence:
             if not in_fence and not fence.group(3).strip():
@@ -832,18 +853,25 @@ class RustTarget(Target):
         # rustfmt rejects trailing whitespace, even in a comment.
         return f"// {text}".rstrip()
 
-    def plan(
-        self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter
+    def name_folder(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[ToolNames]:
+        return plan_tool_names(tools, report)
+
+    def tool_file(
+        self, tool: ir.Tool, names: ToolNames, options: Mapping[str, Any], report: Reporter
+    ) -> PlannedFile:
+        view = _ToolPlanner(tool, names, report).view()
+        return PlannedFile(f"{names.file_stem}.rs", "tool.rs.j2", {"tool": view})
+
+    def folder_files(
+        self,
+        tools: list[ir.Tool],
+        names: list[ToolNames],
+        facts: list[Mapping[str, Any]],
+        options: Mapping[str, Any],
+        report: Reporter,
     ) -> list[PlannedFile]:
-        names = plan_tool_names(tools, report)
-        files = []
-        modules: list[tuple[ToolNames, ir.Tool]] = []
-        for tool, tool_names in zip(tools, names):
-            view = _ToolPlanner(tool, tool_names, report).view()
-            files.append(PlannedFile(f"{tool_names.file_stem}.rs", "tool.rs.j2", {"tool": view}))
-            modules.append((tool_names, tool))
-        files.append(PlannedFile(index_file(options), "mod.rs.j2", _folder_context(modules)))
-        return files
+        modules = list(zip(names, tools))
+        return [PlannedFile(index_file(options), "mod.rs.j2", _folder_context(modules))]
 
 
 def _folder_context(modules: list[tuple[ToolNames, ir.Tool]]) -> dict[str, Any]:

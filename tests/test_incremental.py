@@ -1,0 +1,324 @@
+"""Incremental regeneration (issue #6): after a change, only the tools whose inputs changed are planned again, and
+the output folder is always byte for byte what a run without any cache or manifest writes.
+
+Two mechanisms are under test: the per-tool cache (codegen/incremental.py), and the manifest's stat signatures
+(codegen/manifest.py), which let a run trust an unchanged file without reading it. Each must fail safe: a
+wrong reuse would be a stale or hand-edited file reported as current."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from codegen import cachestore, formatcache, generate, manifest, speccache
+from codegen.generate import run
+from codegen.targets import _prettier, get_target, target_names
+
+from .support import EDGE_SPECS, SPECS
+
+TARGETS = target_names()
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(root).as_posix(): path.read_bytes()
+        for path in sorted(root.rglob("*"))
+        if path.is_file() and not path.name.startswith(".toolgen")
+    }
+
+
+def _forget(monkeypatch):
+    """A new process, as far as the in-memory caches can tell."""
+    monkeypatch.setattr(formatcache, "_memory", {})
+    monkeypatch.setattr(cachestore, "_STORES", {})
+    monkeypatch.setattr(speccache, "_environment", None)
+    _prettier._layout_memo.cache_clear()
+
+
+@pytest.fixture()
+def project(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(SPECS, tmp_path / "specs")
+    for name in ("colliding_casings.yaml", "reserved_words.yaml", "tool_name_clash.yaml", "no_parameters.yaml"):
+        shutil.copy(EDGE_SPECS / name, tmp_path / "specs" / name)
+    monkeypatch.setenv("TOOLGEN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("TOOLGEN_NO_CACHE", raising=False)
+    _forget(monkeypatch)
+    yield tmp_path
+    _prettier._layout_memo.cache_clear()
+
+
+def _reference(tmp_path: Path, monkeypatch, name: str, **kwargs) -> tuple[dict[str, bytes], list[str]]:
+    """What a run with no cache and an empty output folder writes, and its warnings."""
+    monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")
+    try:
+        result = run([Path("specs")], tmp_path / name, TARGETS, write=True, **kwargs)
+    finally:
+        monkeypatch.delenv("TOOLGEN_NO_CACHE")
+    return _files(tmp_path / name), [str(w) for w in result.warnings]
+
+
+def _count_tool_files(monkeypatch) -> list[str]:
+    """Records the target of every per-tool planning step (the expensive one)."""
+    calls: list[str] = []
+    for name in TARGETS:
+        target = get_target(name)
+        original = target.tool_file
+
+        def counting(tool, names, options, report, _original=original, _name=name):
+            calls.append(_name)
+            return _original(tool, names, options, report)
+
+        monkeypatch.setattr(target, "tool_file", counting)
+    return calls
+
+
+def test_one_edited_spec_plans_one_tool_per_target(project, monkeypatch):
+    run([Path("specs")], Path("out"), TARGETS, write=True)
+    spec = sorted((project / "specs").glob("*.yaml"))[0]
+    spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
+    _forget(monkeypatch)
+    calls = _count_tool_files(monkeypatch)
+    result = run([Path("specs")], Path("out"), TARGETS, write=True)
+    assert sorted(calls) == sorted(TARGETS), "only the edited tool is planned again, once per target"
+    assert len(result.changes.written) >= len(TARGETS)
+    assert _files(project / "out") == _reference(project, monkeypatch, "reference")[0]
+
+
+def test_a_run_with_nothing_changed_in_the_full_path_plans_nothing(project, monkeypatch):
+    run([Path("specs")], Path("out"), TARGETS, write=True)
+    _forget(monkeypatch)
+    calls = _count_tool_files(monkeypatch)
+    result = run([Path("specs")], Path("out"), TARGETS, write=True)
+    assert calls == [] and not result.stale
+    # the texts of reused files are still there for whoever asks (read from disk on demand)
+    reference, _ = _reference(project, monkeypatch, "reference")
+    assert {path: text.encode() for path, text in result.planned.items()} == reference
+
+
+EDITS = ["describe", "rename", "collide", "delete", "add", "option", "header", "hand-edit"]
+
+
+def _edit(kind: str, root: Path, rng: random.Random, state: dict) -> None:
+    specs = sorted((root / "specs").glob("*.yaml"))
+    spec = rng.choice(specs)
+    text = spec.read_text()
+    if kind == "describe":
+        spec.write_text(text.replace("description: ", f"description: Edit {rng.random()}. ", 1))
+    elif kind == "rename":  # a new name: new file names, and maybe other tools' suffixes change
+        spec.write_text(text.replace("name: ", "name: renamed_", 1))
+    elif kind == "collide":  # a second tool whose casing collides with an existing one: renames elsewhere
+        name = next(line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith("name:"))
+        clash = name.upper() if name.upper() != name else name.lower() + "_"
+        (root / "specs" / f"aaa_{rng.randrange(10**6)}.yaml").write_text(text.replace(f"name: {name}", f"name: {clash}", 1))
+    elif kind == "delete" and len(specs) > 2:
+        spec.unlink()
+    elif kind == "add":
+        (root / "specs" / f"zzz_{rng.randrange(10**6)}.yaml").write_text(
+            text.replace("name: ", f"name: added_{rng.randrange(10**6)}_", 1)
+        )
+    elif kind == "option":
+        state["options"] = {"go": {"package": rng.choice(["tools", "mytools"])}}
+    elif kind == "header":
+        state["header"] = rng.choice([None, "Copyright Example", "SPDX-License-Identifier: MIT"])
+    elif kind == "hand-edit":
+        outputs = [p for p in (root / "out").rglob("*") if p.is_file() and not p.name.startswith(".toolgen")]
+        victim = rng.choice(outputs)
+        data = victim.read_bytes()
+        status = victim.stat()
+        victim.write_bytes(data[:-2] + b"X\n")  # same size
+        os.utime(victim, ns=(status.st_atime_ns, status.st_mtime_ns))  # and the old mtime: only ctime tells
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_incremental_runs_write_what_a_fresh_run_writes(project, monkeypatch, seed):
+    rng = random.Random(seed)
+    state: dict = {"options": None, "header": None}
+    run([Path("specs")], Path("out"), TARGETS, write=True)
+    for step in range(5):
+        kind = rng.choice(EDITS)
+        _edit(kind, project, rng, state)
+        time.sleep(0.01)
+        _forget(monkeypatch)
+        result = run(
+            [Path("specs")], Path("out"), TARGETS, write=True, options=state["options"], header=state["header"]
+        )
+        reference, warnings = _reference(
+            project, monkeypatch, f"reference-{step}", options=state["options"], header=state["header"]
+        )
+        assert _files(project / "out") == reference, f"step {step}: {kind}"
+        assert [str(w) for w in result.warnings] == warnings, f"step {step}: {kind}"
+        shutil.rmtree(project / f"reference-{step}")
+
+
+# -- the manifest's stat signatures ------------------------------------------------------------------------------
+
+
+def _request():
+    return {"targets": TARGETS}
+
+
+def _up_to_date(refresh: bool = True) -> bool:
+    return manifest.is_up_to_date([Path("specs")], Path("out"), _request(), None, refresh=refresh) is not None
+
+
+def _age_manifest(root: Path) -> None:
+    """Make every recorded signature older than the manifest (as it is once the clock has moved on)."""
+    path = root / "out" / manifest.MANIFEST_NAME
+    later = time.time_ns() + 5_000_000_000
+    os.utime(path, ns=(later, later))
+
+
+def test_a_same_size_edit_with_the_old_mtime_is_still_a_change(project):
+    run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
+    _age_manifest(project)
+    assert _up_to_date()
+    victim = next((project / "out" / "go").glob("*.go"))
+    data, status = victim.read_bytes(), victim.stat()
+    victim.write_bytes(data.replace(b"package", b"pockage", 1))
+    os.utime(victim, ns=(status.st_atime_ns, status.st_mtime_ns))
+    assert victim.stat().st_size == status.st_size and victim.stat().st_mtime_ns == status.st_mtime_ns
+    assert not _up_to_date()
+
+
+def test_a_replaced_file_with_the_same_bytes_is_read_not_trusted(project, monkeypatch):
+    run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
+    _age_manifest(project)
+    victim = next((project / "out" / "rust").glob("*.rs"))
+    copy = victim.with_name("copy.tmp-not-ours")
+    shutil.copy2(victim, copy)
+    os.replace(copy, victim)  # new inode, same bytes and mtime
+    reads = _count_reads(monkeypatch)
+    assert _up_to_date(refresh=False)
+    assert reads == [victim.relative_to(project).as_posix()]
+
+
+def _count_reads(monkeypatch) -> list[str]:
+    reads: list[str] = []
+    original = manifest.read_record
+
+    def counting(path, follow_links=False):
+        reads.append(Path(path).as_posix())
+        return original(path, follow_links)
+
+    monkeypatch.setattr(manifest, "read_record", counting)
+    return reads
+
+
+def test_racy_signatures_are_never_trusted(project, monkeypatch):
+    run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
+    path = project / "out" / manifest.MANIFEST_NAME
+    oldest = min(p.stat().st_mtime_ns for p in (project / "out").rglob("*") if p.is_file())
+    os.utime(path, ns=(oldest, oldest))  # the manifest no newer than the files: every signature is racy
+    recorded = manifest.Recorded.load(Path("out"))
+    assert all(
+        recorded.trusted("outputs", relative, Path("out") / relative) is None for relative in recorded.document["outputs"]
+    )
+    reads = _count_reads(monkeypatch)
+    assert _up_to_date(refresh=False)
+    assert len([r for r in reads if r.startswith("out/")]) == len(recorded.document["outputs"])
+
+
+def test_a_check_that_had_to_read_files_refreshes_their_signatures(project, monkeypatch):
+    run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
+    path = project / "out" / manifest.MANIFEST_NAME
+    oldest = min(p.stat().st_mtime_ns for p in (project / "out").rglob("*") if p.is_file())
+    os.utime(path, ns=(oldest, oldest))
+    assert _up_to_date()  # reads everything, then rewrites the manifest
+    _age_manifest(project)
+    reads = _count_reads(monkeypatch)
+    assert _up_to_date()
+    assert reads == [], "after a refresh nothing needs reading"
+
+
+def test_a_spec_edited_while_a_run_reads_it_is_not_recorded_as_generated(project, monkeypatch):
+    spec = sorted((project / "specs").glob("*.yaml"))[0]
+    original = speccache.read_record
+
+    def read_then_edit(path, follow_links=False):
+        result = original(path, follow_links)
+        if Path(path).name == spec.name:
+            spec.write_text(spec.read_text().replace("description: ", "description: Edited meanwhile. ", 1))
+        return result
+
+    with monkeypatch.context() as patched:
+        patched.setattr(speccache, "read_record", read_then_edit)
+        run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
+    _age_manifest(project)
+    recorded = manifest.Recorded.load(Path("out"))
+    assert recorded.document["inputs"], "the run wrote its manifest"
+    assert not _up_to_date(), "the manifest holds the digest of the bytes the outputs came from"
+
+
+def test_an_output_edited_between_write_and_manifest_gets_no_signature(project, monkeypatch):
+    victim_name: list[str] = []
+    original = generate.read_record
+
+    def edit_then_read(path, follow_links=False):
+        if not victim_name and Path(path).suffix == ".go":
+            victim_name.append(Path(path).as_posix())
+            Path(path).write_text(Path(path).read_text() + "// edited right after the write\n")
+        return original(path, follow_links)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(generate, "read_record", edit_then_read)
+        run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
+    document = manifest.Recorded.load(Path("out")).document
+    relative = Path(victim_name[0]).relative_to("out").as_posix()
+    assert relative not in document["signatures"]["outputs"]
+    _age_manifest(project)
+    assert not _up_to_date()
+
+
+# -- many new files: made in a process pool, with the same result ------------------------------------------------
+
+
+def test_a_pooled_run_renders_exactly_what_an_unpooled_run_renders(monkeypatch):
+    from codegen import incremental
+    from codegen.generate import load_tools, render_outputs
+
+    from .support import SDK_SPEC_DIRS
+
+    tools, _ = load_tools(SDK_SPEC_DIRS)
+    assert len(tools) >= incremental.POOL_MIN_FILES * 2
+    monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")
+    pooled_chunks: list[int] = []
+    original = incremental._make_files_in_pool
+
+    def spy(job, indices, workers):
+        result = original(job, indices, workers)
+        pooled_chunks.append(workers if result is not None else 0)
+        return result
+
+    monkeypatch.setattr(incremental, "_pool_size", lambda files: 2 if files >= incremental.POOL_MIN_FILES else 1)
+    monkeypatch.setattr(incremental, "_make_files_in_pool", spy)
+    pooled = render_outputs(tools, TARGETS)
+    assert pooled_chunks and all(pooled_chunks), "every target's tool files were made in the pool"
+    monkeypatch.setenv("TOOLGEN_NO_POOL", "1")
+    monkeypatch.setattr(incremental, "_pool_size", lambda files: 1)
+    assert render_outputs(tools, TARGETS) == pooled
+
+
+def test_an_error_found_in_a_worker_is_reported_as_without_a_pool(tmp_path, monkeypatch):
+    from codegen import incremental
+    from codegen.errors import ConfigError
+    from codegen.generate import load_tools, render_outputs
+
+    from .support import SDK_SPEC_DIRS
+
+    tools, _ = load_tools(SDK_SPEC_DIRS)
+    monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")
+    (tmp_path / "go").mkdir()
+    (tmp_path / "go" / "tool.go.j2").write_text("package tools // no marker\n")
+    monkeypatch.setattr(incremental, "_pool_size", lambda files: 2)
+    with pytest.raises(ConfigError) as pooled:
+        render_outputs(tools, ["go"], templates=str(tmp_path))
+    monkeypatch.setattr(incremental, "_pool_size", lambda files: 1)
+    with pytest.raises(ConfigError) as unpooled:
+        render_outputs(tools, ["go"], templates=str(tmp_path))
+    assert str(pooled.value) == str(unpooled.value) and "without the header marker" in str(pooled.value)

@@ -1,0 +1,353 @@
+"""The Python target prints black's format itself (codegen/targets/python_layout.py), so toolgen does not run black.
+
+Proof, against the installed black: every spec toolgen ships or tests with, generated specs (hypothesis), targeted
+edge cases (lengths around the 88-column edge, wide characters, quotes and backslashes, deep nesting, long names,
+many enum values) and random statements of the shapes the templates use all render to text that black leaves
+unchanged; and the generate path does not import black for them.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import black
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from codegen.formatcache import black_mode
+from codegen.generate import load_tools
+from codegen.render import render
+from codegen.targets import Reporter
+from codegen.targets import python as target
+from codegen.targets import python_layout
+from codegen.targets.base import PlannedFile
+from codegen.targets.python_syntax import docstring, py_literal, py_str
+
+from . import support
+from .hostile_text import yaml_text
+from .spec_strategy import spec_documents
+
+EXAMPLES = int(os.environ.get("TOOLGEN_HYPOTHESIS_EXAMPLES", "60"))
+MODE = black_mode()
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _black(text: str) -> str:
+    return black.format_str(text, mode=MODE)
+
+
+def _rendered(spec_dirs: list[Path]) -> list[tuple[PlannedFile, str]]:
+    tools, _ = load_tools(spec_dirs)
+    plan = target.TARGET.plan(tools, {}, Reporter())
+    return [
+        (planned, render("python", planned.template, dict(planned.context))) for planned in plan
+    ]
+
+
+def _assert_black_stable(rendered: list[tuple[PlannedFile, str]]) -> None:
+    for planned, text in rendered:
+        assert planned.context[target.BLACK_EXACT], f"{planned.path}: the layout was not exact"
+        assert _black(text) == text, f"{planned.path} changes under black"
+
+
+def _write_specs(folder: Path, documents: list[dict[str, Any]]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for index, document in enumerate(documents):
+        (folder / f"spec_{index}.yaml").write_text(yaml_text(document), encoding="utf-8")
+    return folder
+
+
+# -- the installed black is the one the layout reproduces ---------------------------------------------------------
+
+
+def test_installed_black_is_a_verified_style():
+    major = black.__version__.split(".")[0]
+    assert major in target.VERIFIED_BLACK_MAJORS, (
+        f"black {black.__version__}: run this file against it and add {major} to VERIFIED_BLACK_MAJORS "
+        "(until then toolgen runs black on every generated module)"
+    )
+    assert python_layout.width_is_exact(), "black's width table was not found"
+
+
+# -- every spec in the repository ---------------------------------------------------------------------------------
+
+
+def test_every_sdk_spec_renders_black_stable_python():
+    rendered = _rendered(support.SDK_SPEC_DIRS)
+    assert len(rendered) > 500
+    _assert_black_stable(rendered)
+
+
+def test_format_all_returns_layout_output_unchanged_and_black_formats_the_rest():
+    (planned, text), *_ = _rendered(support.ALL_SPEC_DIRS)
+    ugly = "x=[1,\n2]\n"
+    inexact = PlannedFile("y.py", planned.template, {**planned.context, target.BLACK_EXACT: False})
+    formatted = target.TARGET.format_all([(planned, text), (inexact, ugly)])
+    assert formatted == [text, "x = [1, 2]\n"]
+    # with custom templates in play nothing is taken on trust: black formats even an "exact" file's text
+    assert target.TARGET.format_all([(planned, ugly)], custom_templates=True) == ["x = [1, 2]\n"]
+
+
+def test_generating_python_does_not_import_black(tmp_path):
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from codegen.generate import load_tools, render_outputs\n"
+        f"tools, _ = load_tools([Path(p) for p in {[str(path) for path in support.SDK_SPEC_DIRS]!r}])\n"
+        "outputs, _ = render_outputs(tools, ['python'])\n"
+        "print(len(outputs), 'black' in sys.modules)\n"
+    )
+    env = {**os.environ, "TOOLGEN_CACHE_DIR": str(tmp_path / "cache")}
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
+    count, imported = result.stdout.split()
+    assert int(count) > 500 and imported == "False", result.stdout + result.stderr
+
+
+# -- generated specs ----------------------------------------------------------------------------------------------
+
+
+@settings(
+    max_examples=max(200, EXAMPLES),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(documents=spec_documents())
+def test_any_spec_renders_black_stable_python(documents):
+    with tempfile.TemporaryDirectory() as folder:
+        _assert_black_stable(_rendered([_write_specs(Path(folder) / "specs", documents)]))
+
+
+def _spec(name: str, description: str, properties: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {
+        "name": name,
+        "description": description,
+        "parameters": {"type": "object", "properties": properties, **extra},
+        "metadata": {"note": description},
+    }
+
+
+def _nested(depth: int, leaf: dict[str, Any]) -> dict[str, Any]:
+    for level in range(depth):
+        leaf = {
+            "type": "object",
+            "description": f"Level {level}.",
+            "properties": {f"level_{level}": leaf},
+        }
+    return leaf
+
+
+TEXTS = [
+    "a",
+    "ab ",
+    "\u540d\u524d",
+    'say "hi"',
+    "it's",
+    "back\\slash",
+    "q\"'",
+    "\u00e9\u0301",
+    "end\\",
+]
+
+
+def _targeted_specs() -> list[dict[str, Any]]:
+    specs = []
+    for length in range(
+        60, 201, 4
+    ):  # around the 88-column edge at every indentation the templates use
+        for index, piece in enumerate(TEXTS):
+            text = (piece * length)[:length].strip() or "x"
+            name = f"t_{length}_{index}"
+            specs.append(
+                _spec(
+                    name,
+                    text,
+                    {
+                        "text_field": {"type": "string", "description": text, "default": text},
+                        "choice": {
+                            "type": "string",
+                            "enum": [text[: length // 4] or "x", "b" * (length % 23)],
+                        },
+                        "numbers": {
+                            "type": "array",
+                            "items": {"type": "number"},
+                            "default": [1e300, -2.5, 3],
+                        },
+                        "nested": _nested(length % 6, {"type": "string", "description": text}),
+                    },
+                    required=["text_field"] if length % 2 else [],
+                )
+            )
+    long_name = "a_very_long_tool_name_that_keeps_going_and_going_until_sixty_four"[:64]
+    specs.append(
+        _spec(
+            long_name,
+            "Long names everywhere.",
+            {
+                "a_rather_long_property_name_for_a_nested_object": _nested(
+                    5, {"type": "string", "enum": [f"value_number_{n}" for n in range(40)]}
+                ),
+                "many": {"type": "integer", "enum": list(range(-20, 60))},
+                "mixed": {"type": ["string", "null"], "enum": ["a", "b", None]},
+            },
+        )
+    )
+    return specs
+
+
+def test_targeted_specs_render_black_stable_python(tmp_path):
+    _assert_black_stable(_rendered([_write_specs(tmp_path / "specs", _targeted_specs())]))
+
+
+# -- statements of every shape the templates use ------------------------------------------------------------------
+
+IDENTIFIERS = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,70}", fullmatch=True).filter(
+    lambda name: name not in target.KEYWORDS and name not in {"match", "case", "type", "_"}
+)
+TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=120)
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT,
+    lambda children: st.lists(children, max_size=6) | st.dictionaries(TEXT, children, max_size=6),
+    max_leaves=30,
+)
+
+
+@st.composite
+def annotations(draw, depth: int = 0) -> str:
+    kind = draw(st.integers(0, 6 if depth < 3 else 0))
+    if kind == 0:
+        return draw(st.sampled_from(["str", "int", "Any"]) | IDENTIFIERS)
+    if kind == 1:
+        return f"list[{draw(annotations(depth + 1))}]"
+    if kind == 2:
+        return f"dict[str, {draw(annotations(depth + 1))}]"
+    if kind == 3:
+        values = draw(st.lists(TEXT.map(py_str) | st.integers().map(str), min_size=1, max_size=30))
+        return f"Literal[{', '.join(values)}]"
+    if kind == 4:
+        return f"{draw(annotations(depth + 1))} | None"
+    if kind == 5:
+        return f"Callable[[{draw(IDENTIFIERS)}, ToolInvocation], Any | Awaitable[Any]]"
+    return " | ".join(draw(st.lists(annotations(depth + 1), min_size=2, max_size=3)))
+
+
+@st.composite
+def values(draw) -> str:
+    kind = draw(st.integers(0, 3))
+    if kind == 0:
+        arguments = [f"default={py_literal(draw(JSON))}"] if draw(st.booleans()) else []
+        if draw(st.booleans()):
+            arguments.append(f"alias={py_str(draw(TEXT))}")
+        if draw(st.booleans()):
+            arguments.append(f"description={py_str(draw(TEXT))}")
+        return f"Field({', '.join(arguments)})"
+    if kind == 1:
+        return py_literal(draw(JSON))
+    if kind == 2:
+        return f"TypeAliasType({py_str(draw(IDENTIFIERS))}, {py_str(draw(annotations()))})"
+    options = draw(st.lists(st.sampled_from(CONFIG_OPTIONS), min_size=1, max_size=3, unique=True))
+    return f"ConfigDict({', '.join(options)})"
+
+
+CONFIG_OPTIONS = ["populate_by_name=True", 'extra="forbid"', "protected_namespaces=()"]
+
+
+@st.composite
+def statements(draw) -> tuple[str, int]:
+    name = draw(IDENTIFIERS)
+    kind = draw(st.integers(0, 7))
+    if kind == 0:
+        return f"{name}: {draw(annotations())} = {draw(values())}", draw(st.integers(0, 1))
+    if kind == 1:
+        return f"{name}: {draw(annotations())}", 1
+    if kind == 2:
+        return f"{name.upper()}: dict[str, Any] = {py_literal(draw(JSON))}", 0
+    if kind == 3:
+        return f"return dataclasses.replace(tool, parameters=copy.deepcopy({name.upper()}))", 1
+    if kind == 4:
+        return f"def {name}(handler: {draw(IDENTIFIERS)}) -> Tool:", 0
+    if kind == 5:
+        return f"def call(params: {draw(IDENTIFIERS)}, invocation: ToolInvocation) -> Any:", 1
+    if kind == 6:
+        names = ", ".join(sorted(set(draw(st.lists(IDENTIFIERS, min_size=1, max_size=8)))))
+        return f"from .{name.lower()} import {names}", 0
+    arguments = [
+        py_str(draw(TEXT)),
+        f"description={py_str(draw(TEXT))}",
+        f"metadata={py_literal(draw(JSON))}",
+    ]
+    return f"tool = define_tool({', '.join(arguments)},)", 1
+
+
+def _in_context(lines: list[str], statement: str, depth: int) -> str:
+    body = list(lines)
+    if statement.startswith("def "):
+        body.append("    " * (depth + 1) + "pass")
+    if depth == 0:
+        return "\n".join(body) + "\n"
+    head = "def f():" if statement.startswith(("return", "tool =", "def ")) else "class C:"
+    return head + "\n" + "\n".join(body) + "\n"
+
+
+@settings(
+    max_examples=max(300, EXAMPLES), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(case=statements())
+def test_statements_are_laid_out_as_black_prints_them(case):
+    statement, depth = case
+    flat = _in_context(["    " * depth + statement], statement, depth)
+    laid_out = _in_context(python_layout.layout(statement, depth), statement, depth)
+    assert laid_out == _black(flat)
+    assert _black(laid_out) == laid_out
+
+
+@settings(max_examples=max(300, EXAMPLES), deadline=None)
+@given(
+    text=st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=300),
+    depth=st.integers(0, 2),
+)
+def test_docstrings_are_normalized_as_black_normalizes_them(text, depth):
+    if not text.strip():
+        return
+    literal = docstring(text, depth)
+    source = "".join(
+        f"{'    ' * level}{header}\n"
+        for level, header in enumerate(["class C:", "def f():"][:depth])
+    )
+    source += "    " * depth + literal + "\n"
+    assert _black(source) == source
+
+
+LONG = "y" * 90
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"x = a + {LONG}",
+        f"a, b = c, {LONG}",
+        f"x = (1, {LONG})",
+        f"x = lambda: {LONG}",
+        f"f(*args, {LONG})",
+    ],
+)
+def test_statements_outside_the_subset_are_refused(text):
+    with pytest.raises(python_layout.Unsupported):
+        python_layout.layout(text)
+
+
+@pytest.mark.parametrize(
+    "text, width",
+    [("abc", 3), ("\u540d\u524d", 4), ("e\u0301", 2), ("\U0001f600", 2), ("\uff21", 2)],
+)
+def test_display_width_counts_as_black_does(text, width):
+    from black.strings import str_width
+
+    assert python_layout.str_width(text) == width == str_width(text)
