@@ -30,6 +30,7 @@ from .writer import (
     check_output_paths,
     compare,
     output_lock,
+    LOCK_NAME,
 )
 from .yamlload import DEFAULT_MAX_BYTES
 
@@ -210,15 +211,19 @@ def run(
 
     loaded = load_tools_keyed(paths, max_spec_bytes)
     tools = loaded.tools
-    # Rendering may still find errors (a custom template, an option), so it happens before the lock, which would
-    # create the output folder; files it reuses from disk are checked again under the lock.
+    # Files the last run wrote are reused from disk only under the lock, so that no other run changes them in
+    # between. Rendering can still find errors (a custom template, an option), and nothing may be created then:
+    # so without a manifest and its lock file (a first run) it happens before the lock, which creates both.
     recorded = Recorded.load(out)
-    rendered = _render_all(tools, chosen, options, templates, header, loaded.keys, recorded.reusable_tool_files(out))
+    reuse = bool(recorded.document) and (out / LOCK_NAME).is_file()
+    if not reuse:
+        rendered = _render_all(tools, chosen, options, templates, header, loaded.keys)
     # One run at a time per output root (writer.output_lock), from the comparison to the manifest.
     with output_lock(out, exclusive=write):
-        if rendered.on_disk and not _still_on_disk(out, recorded, rendered.on_disk):
-            recorded = Recorded()  # the folder changed meanwhile: render every file from the cache instead
-            rendered = _render_all(tools, chosen, options, templates, header, loaded.keys)
+        if reuse:
+            recorded = recorded.reload(out)
+            on_disk = recorded.reusable_tool_files(out)
+            rendered = _render_all(tools, chosen, options, templates, header, loaded.keys, on_disk)
         planned = OutputTexts(out, rendered.texts)
         changes = compare(out, planned, owned, on_disk=rendered.on_disk)
         all_warnings = loaded.warnings + rendered.warnings
@@ -232,16 +237,6 @@ def run(
             )  # fmt: skip
             _write_manifest(out, text)
     return Result(tools, planned, changes, all_warnings, chosen)
-
-
-def _still_on_disk(out: Path, recorded: Recorded, on_disk: dict[str, str]) -> bool:
-    """True when the manifest and every file this run reuses from disk are still as they were before the lock."""
-    if Recorded.load(out) != recorded:
-        return False
-    return all(
-        (record := recorded.trusted("outputs", relative, out / relative)) is not None and record.digest == digest
-        for relative, digest in on_disk.items()
-    )
 
 
 class OutputTexts(Mapping[str, str]):
@@ -269,8 +264,9 @@ def _output_records(
     out: Path, planned: OutputTexts, on_disk: dict[str, str], recorded: Recorded, written: set[str]
 ) -> dict[str, FileRecord]:
     """Each output's digest and stat signature for the manifest. A signature is kept only when it provably
-    belongs to the content toolgen meant to write: carried over from the last manifest while the file's stat is
-    unchanged, or taken just before reading the file back and finding exactly that content."""
+    belongs to the content toolgen meant to write: carried over from the last manifest for a file this run found
+    unchanged by it (`Recorded.trusted` remembers what it found; a later edit changes the file's signature, so the
+    next run sees it), or taken just before reading the file back and finding exactly that content."""
     records = {}
     for relative in planned:
         path = out / relative

@@ -167,19 +167,29 @@ class Recorded:
 
     document: dict[str, Any] = field(default_factory=dict)
     reference_ns: int = 0  # the manifest file's own mtime: signatures not older than this are racy
+    own_signature: Signature | None = None
+    _found: dict[tuple[str, str], FileRecord | None] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def load(cls, out: Path) -> Recorded:
         """The folder's manifest; empty when there is none or it is not one this version can read."""
         path = manifest_path(out)
         try:
+            own_signature = signature(path)
             reference_ns = os.lstat(path).st_mtime_ns
             document = json.loads(path.read_text("utf-8"))
         except (OSError, ValueError):
             return cls()
         if not isinstance(document, dict) or document.get("format") != FORMAT_VERSION:
             return cls()
-        return cls(document, reference_ns)
+        return cls(document, reference_ns, own_signature)
+
+    def reload(self, out: Path) -> Recorded:
+        """The folder's manifest now: this one when its file was not replaced meanwhile (toolgen replaces it by
+        renaming a new file over it, so its signature changes), else read again."""
+        if self.own_signature is not None and signature(manifest_path(out)) == self.own_signature:
+            return self
+        return Recorded.load(out)
 
     def _recorded(self, kind: str, name: str) -> tuple[str, Signature] | None:
         try:
@@ -193,7 +203,15 @@ class Recorded:
 
     def trusted(self, kind: str, name: str, path: Path) -> FileRecord | None:
         """The file's record without reading it, when its signature proves it unchanged; else None.
-        `kind` is "inputs" (name: shown spec path) or "outputs" (name: path relative to the output root)."""
+        `kind` is "inputs" (name: shown spec path) or "outputs" (name: path relative to the output root). The
+        first answer for a file is remembered: what this run found (a later edit changes the file's signature)."""
+        known = self._found.get((kind, name), False)
+        if known is not False:
+            return known
+        self._found[(kind, name)] = found = self._check(kind, name, path)
+        return found
+
+    def _check(self, kind: str, name: str, path: Path) -> FileRecord | None:
         entry = self._recorded(kind, name)
         if entry is None:
             return None

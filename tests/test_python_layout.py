@@ -8,7 +8,9 @@ unchanged; and the generate path does not import black for them.
 
 from __future__ import annotations
 
+import keyword
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -351,3 +353,30 @@ def test_display_width_counts_as_black_does(text, width):
     from black.strings import str_width
 
     assert python_layout.str_width(text) == width == str_width(text)
+
+
+# -- the package __init__'s shortcut ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_sequence_shortcut_lays_out_as_the_general_layout(seed):
+    """`Layout.sequence` (imports and `__all__` of the package `__init__`, one per tool) skips the general
+    engine; around the 88-column edge, for one item and for many, it must print what the engine prints."""
+    rng = random.Random(seed)
+    for _ in range(200):
+        count = rng.choice([1, 1, 2, 3, 5, 8, 40])
+        names = [
+            "".join(rng.choice("abcdefghijklmnopqrstuvwxyzABC_") for _ in range(rng.randrange(1, 30))).strip("_")
+            or "x"
+            for _ in range(count)
+        ]
+        names = [f"{name}_" if keyword.iskeyword(name) or keyword.issoftkeyword(name) else name for name in names]
+        module = "m" * rng.randrange(1, 60)
+        layout = target.Layout()
+        assert layout.sequence(f"from .{module} import ", names, "(", ")") == target.Layout().lines(
+            f"from .{module} import {', '.join(names)}"
+        )
+        quoted = [target.py_str(name) for name in names]
+        assert layout.sequence("__all__ = ", quoted, "[", "]") == target.Layout().lines(
+            f"__all__ = [{', '.join(quoted)}]"
+        )
