@@ -14,20 +14,18 @@ one core, black runs in a process pool: the files are independent, and black is 
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Sequence
 from typing import Any
 
-from . import cachestore
+from . import cachestore, forkpool
 
 # The one description of the mode toolgen formats generated Python with: black's defaults (line length 88, string
 # normalization, magic trailing commas) targeting Python 3.11. The cache key includes it, so changing it here
 # changes the mode and the key together.
 BLACK_TARGET_VERSIONS = ("PY311",)
 POOL_MIN_FILES = 48  # below this a pool's start-up (~0.1 s with fork, ~0.4 s with spawn) is not worth it
-POOL_FILES_PER_WORKER = 24
 _MEMORY_LIMIT = 8192  # entries kept in memory per process; cleared when full (tests render the same files often)
 
 _memory: dict[bytes, str] = {}
@@ -98,52 +96,16 @@ def _run_black(texts: list[str]) -> list[str]:
     import black
 
     mode = black_mode()
-    workers = _pool_size(len(texts))
-    if workers > 1:
-        pooled = _run_black_pool(texts, workers)
-        if pooled is not None:
-            return pooled
+    pooled = forkpool.run(_format_one, texts, forkpool.workers_for(len(texts), POOL_MIN_FILES), fork_only=False)
+    if pooled is not None:
+        return pooled
     return [black.format_str(text, mode=mode) for text in texts]
-
-
-def _run_black_pool(texts: list[str], workers: int) -> list[str] | None:
-    """black over a process pool, or None when no pool can be had here (then the caller formats in process)."""
-    import concurrent.futures
-    import multiprocessing
-    import threading
-    from concurrent.futures.process import BrokenProcessPool
-
-    # fork shares the already imported black with the workers, but is only safe while this process runs one
-    # thread (the library API may be called from a threaded program: then no pool). Where fork is not the
-    # platform's way (macOS, Windows) the default start method is used.
-    if sys.platform == "linux":
-        if threading.active_count() > 1:
-            return None
-        context = multiprocessing.get_context("fork")
-    else:
-        context = multiprocessing.get_context()
-    chunk = max(1, len(texts) // (workers * 4))
-    try:
-        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
-            return list(pool.map(_format_one, texts, chunksize=chunk))
-    except (OSError, BrokenProcessPool):  # no processes here (sandbox, limits) or a worker died: do it in process
-        return None
 
 
 def _format_one(text: str) -> str:
     import black
 
     return black.format_str(text, mode=black_mode())
-
-
-def _pool_size(files: int) -> int:
-    if files < POOL_MIN_FILES or os.environ.get("TOOLGEN_NO_POOL"):
-        return 1
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, files // POOL_FILES_PER_WORKER))
 
 
 class Memo:

@@ -22,14 +22,12 @@ together, so a target can batch them); the folder-wide files are always planned 
 from __future__ import annotations
 
 import json
-import os
-import sys
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import cachestore, ir
+from . import cachestore, forkpool, ir
 from .errors import Diagnostic
 from .targets import Reporter
 from .targets.base import PlannedFile, Target
@@ -124,18 +122,27 @@ class _Job:
 
 Made = tuple[str, str, dict[str, Any], tuple[Diagnostic, ...]]  # path, text, facts, warnings
 POOL_MIN_FILES = 64  # below this a pool's start-up (~0.1 s) is not worth it
-_pool_job: _Job | None = None  # the job a forked worker works on
 
 
 def _make_files(job: _Job, indices: list[int]) -> list[Made]:
     """The files of the tools at `indices`: planned, vetted, rendered and formatted — in a process pool across
-    the cores when there are many (a first run of a large project), else here."""
+    the cores when there are many (a first run of a large project), else here. The job's callbacks are closures,
+    so only forked workers can take it (codegen.forkpool); any failure there, an error in the input included,
+    means doing it here, where the error is reported as in an unpooled run."""
     workers = _pool_size(len(indices))
     if workers > 1:
-        made = _make_files_in_pool(job, indices, workers)
-        if made is not None:
-            return made
+        chunks = [indices[start :: workers * 4] for start in range(workers * 4)]
+        results = forkpool.run(lambda chunk: _make_files_here(job, chunk), chunks, workers)
+        if results is not None:
+            made: dict[int, Made] = {}
+            for chunk, result in zip(chunks, results):
+                made.update(zip(chunk, result))
+            return [made[index] for index in indices]
     return _make_files_here(job, indices)
+
+
+def _pool_size(files: int) -> int:
+    return forkpool.workers_for(files, POOL_MIN_FILES)
 
 
 def _make_files_here(job: _Job, indices: list[int]) -> list[Made]:
@@ -149,58 +156,6 @@ def _make_files_here(job: _Job, indices: list[int]) -> list[Made]:
         (file.path, text, dict(file.facts), tuple(tool_report.diagnostics))
         for (file, tool_report), text in zip(planned, texts)
     ]
-
-
-def _make_files_in_pool(job: _Job, indices: list[int], workers: int) -> list[Made] | None:
-    """`_make_files_here` split over forked workers, or None when no pool can be had (then the caller does it
-    here). Only with fork, which shares the loaded models, the compiled templates and the job's closures, and only
-    while this process runs one thread (the library API may be called from a threaded program). Any failure in
-    a worker — an error in the input included — also returns None: the caller's own run then reports it
-    exactly as an unpooled run would."""
-    import concurrent.futures
-    import multiprocessing
-    import threading
-
-    global _pool_job
-    if sys.platform != "linux" or threading.active_count() > 1:
-        return None
-    chunks = [indices[start::workers * 4] for start in range(workers * 4)]
-    _pool_job = job
-    try:
-        context = multiprocessing.get_context("fork")
-        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_start) as pool:
-            results = list(pool.map(_make_chunk, chunks))
-    except Exception:  # noqa: BLE001 - no processes here, a worker died, or the input has an error: see above
-        return None
-    finally:
-        _pool_job = None
-    made: dict[int, Made] = {}
-    for chunk, result in zip(chunks, results):
-        made.update(zip(chunk, result))
-    return [made[index] for index in indices]
-
-
-def _worker_start() -> None:
-    # A forked worker must not use the parent's SQLite connection, nor start pools of its own; the parent stores
-    # what the workers make.
-    os.environ["TOOLGEN_NO_CACHE"] = "1"
-    os.environ["TOOLGEN_NO_POOL"] = "1"
-    cachestore._STORES.clear()
-
-
-def _make_chunk(chunk: list[int]) -> list[Made]:
-    assert _pool_job is not None
-    return _make_files_here(_pool_job, chunk)
-
-
-def _pool_size(files: int) -> int:
-    if files < POOL_MIN_FILES or os.environ.get("TOOLGEN_NO_POOL"):
-        return 1
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, files // (POOL_MIN_FILES // 2)))
 
 
 def _render_and_format(

@@ -165,10 +165,12 @@ def test_concurrent_runs_share_the_file(cache):
 
 
 def test_the_pool_gives_the_same_results(cache, monkeypatch):
-    monkeypatch.setattr(formatcache, "_pool_size", lambda files: 2)  # two workers even on a one-core machine
+    from codegen import forkpool
+
+    monkeypatch.setattr(forkpool, "workers_for", lambda items, least: 2)  # two workers even on a one-core machine
     pooled = []
-    real = formatcache._run_black_pool
-    monkeypatch.setattr(formatcache, "_run_black_pool", lambda *a: pooled.append(real(*a)) or pooled[-1])
+    real = forkpool.run
+    monkeypatch.setattr(forkpool, "run", lambda *a, **k: pooled.append(real(*a, **k)) or pooled[-1])
     texts = [f"{text}# variant {n}\n" for n in range(5) for text in UGLY]
     assert formatcache.format_python(texts) == [_black(text) for text in texts]
     assert pooled and pooled[0] is not None, "the pool ran"

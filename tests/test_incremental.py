@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen import cachestore, formatcache, generate, manifest, speccache
+from codegen import cachestore, forkpool, formatcache, generate, manifest, speccache
 from codegen.generate import run
 from codegen.targets import _prettier, get_target, target_names
 
@@ -288,15 +288,15 @@ def test_a_pooled_run_renders_exactly_what_an_unpooled_run_renders(monkeypatch):
     assert len(tools) >= incremental.POOL_MIN_FILES * 2
     monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")
     pooled_chunks: list[int] = []
-    original = incremental._make_files_in_pool
+    original = forkpool.run
 
-    def spy(job, indices, workers):
-        result = original(job, indices, workers)
+    def spy(function, items, workers, fork_only=True):
+        result = original(function, items, workers, fork_only)
         pooled_chunks.append(workers if result is not None else 0)
         return result
 
     monkeypatch.setattr(incremental, "_pool_size", lambda files: 2 if files >= incremental.POOL_MIN_FILES else 1)
-    monkeypatch.setattr(incremental, "_make_files_in_pool", spy)
+    monkeypatch.setattr(forkpool, "run", spy)
     pooled = render_outputs(tools, TARGETS)
     assert pooled_chunks and all(pooled_chunks), "every target's tool files were made in the pool"
     monkeypatch.setenv("TOOLGEN_NO_POOL", "1")

@@ -380,3 +380,29 @@ def test_sequence_shortcut_lays_out_as_the_general_layout(seed):
         assert layout.sequence("__all__ = ", quoted, "[", "]") == target.Layout().lines(
             f"__all__ = [{', '.join(quoted)}]"
         )
+
+
+def test_lines_that_fit_take_the_shortcut_only_where_the_general_layout_agrees(monkeypatch):
+    """`Layout.lines` returns a fitting line without the general engine; for every statement the builders lay
+    out for the corpus, the engine must print exactly that line."""
+    seen: list[tuple[str, int]] = []
+    original = target.Layout.lines
+
+    def spy(self, statement, depth=0):
+        seen.append((statement, depth))
+        return original(self, statement, depth)
+
+    monkeypatch.setattr(target.Layout, "lines", spy)
+    _rendered(support.SDK_SPEC_DIRS)
+    assert len(seen) > 5000
+    shortcut = 0
+    for statement, depth in seen:
+        fast = original(target.Layout(), statement, depth)
+        if fast == ["    " * depth + statement]:
+            shortcut += 1
+        try:
+            general = python_layout.layout(statement, depth)
+        except python_layout.Unsupported:
+            continue
+        assert fast == general, statement
+    assert shortcut > len(seen) // 2

@@ -198,3 +198,37 @@ def _env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     return env
+
+
+def test_specs_parsed_in_a_pool_give_the_same_models_and_errors(tmp_path, monkeypatch):
+    """A first run parses many specs across the cores; models, warnings and every error are those of a run in
+    one process."""
+    from codegen import forkpool, speccache
+    from codegen.errors import SpecError
+    from codegen.generate import load_tools
+
+    from .support import SDK_SPEC_DIRS
+
+    monkeypatch.setenv("TOOLGEN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("TOOLGEN_NO_CACHE", raising=False)
+    monkeypatch.setattr(cachestore, "_STORES", {})
+    pools: list[bool] = []
+    real_run = forkpool.run
+    monkeypatch.setattr(forkpool, "run", lambda *a, **k: pools.append(True) or real_run(*a, **k))
+    monkeypatch.setattr(forkpool, "workers_for", lambda items, least: 2 if items >= least else 1)
+    pooled = speccache.load_tools_cached(SDK_SPEC_DIRS, 1 << 20)
+    assert pools, "the specs were parsed in a pool"
+    monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")
+    assert repr(pooled) == repr(load_tools(SDK_SPEC_DIRS))
+
+    broken = tmp_path / "specs"
+    shutil.copytree(SDK_SPEC_DIRS[-1], broken)
+    victim = sorted(broken.rglob("*.yaml"))[50]
+    victim.write_text(victim.read_text() + "\nbogus: [\n")
+    monkeypatch.delenv("TOOLGEN_NO_CACHE")
+    with pytest.raises(SpecError) as pooled_error:
+        speccache.load_tools_cached([broken], 1 << 20)
+    monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")
+    with pytest.raises(SpecError) as plain_error:
+        load_tools([broken])
+    assert str(pooled_error.value) == str(plain_error.value) and victim.name in str(pooled_error.value)

@@ -1,0 +1,78 @@
+"""Spread a first run's heavy work over the cores: one process pool helper for every stage that needs one.
+
+A first run over a large project parses and validates every spec, lays out every file and (where it still runs)
+formats with black; each item is independent and pure CPU, so it splits across processes. On Linux the workers are
+forked: they share the parent's imported modules, loaded models and compiled templates, so a job can be a closure
+over them and nothing but the results is pickled. Elsewhere (macOS, Windows spawn fresh interpreters) only jobs whose
+function and items pickle can use a pool; the others run in process.
+
+Every caller must be able to do the work itself: `run` returns None when no pool can be had (a sandbox without
+processes, a threaded host program, a worker that died or raised), and the caller then runs the same work in
+process, where an error in the input is reported exactly as without a pool.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+_job: Callable[[Any], Any] | None = None  # the function a forked worker applies
+
+
+def workers_for(items: int, min_items: int) -> int:
+    """How many workers `items` pieces of work deserve: 1 (no pool) below `min_items`, with TOOLGEN_NO_POOL set, or
+    on one core; else up to one per core, each with at least half of `min_items` pieces."""
+    if items < min_items or os.environ.get("TOOLGEN_NO_POOL"):
+        return 1
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, items // max(1, min_items // 2)))
+
+
+def run(
+    function: Callable[[Item], Result], items: Sequence[Item], workers: int, fork_only: bool = True
+) -> list[Result] | None:
+    """`[function(item) for item in items]` across `workers` processes, in order; None when no pool can be had.
+
+    `fork_only`: the function is a closure (or its items do not pickle), so it needs a forked worker. Forking is
+    only safe while this process runs one thread (the library API may be called from a threaded program)."""
+    import concurrent.futures
+    import multiprocessing
+
+    global _job
+    forking = sys.platform == "linux"
+    if workers < 2 or (fork_only and not forking) or (forking and threading.active_count() > 1):
+        return None
+    context = multiprocessing.get_context("fork") if forking else multiprocessing.get_context()
+    chunk = max(1, len(items) // (workers * 4))
+    _job = function
+    try:
+        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker) as pool:
+            return list(pool.map(_apply if forking else function, items, chunksize=chunk))
+    except Exception:  # noqa: BLE001 - no processes here, a worker died, or the work raised: the caller redoes it
+        return None
+    finally:
+        _job = None
+
+
+def _apply(item: Any) -> Any:
+    assert _job is not None
+    return _job(item)
+
+
+def _start_worker() -> None:
+    # A forked worker must not use the parent's SQLite connection, nor start pools of its own; the parent stores
+    # what the workers make.
+    from . import cachestore
+
+    os.environ["TOOLGEN_NO_CACHE"] = "1"
+    os.environ["TOOLGEN_NO_POOL"] = "1"
+    cachestore._STORES.clear()
