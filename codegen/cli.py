@@ -58,7 +58,7 @@ def _colour(stream: IO[str]) -> bool:
 
 
 def _echo(text: str, err: bool = False, **style: Any) -> None:
-    stream = click.get_text_stream("stderr" if err else "stdout")
+    stream = sys.stderr if err else sys.stdout
     click.echo(
         click.style(text, **style) if style and _colour(stream) else text,
         err=err,
@@ -71,7 +71,7 @@ _SEVERITY_COLOURS = {"error": "red", "warning": "yellow"}
 
 def _echo_diagnostic(diagnostic: Any) -> None:
     text = str(diagnostic)
-    stream = click.get_text_stream("stderr")
+    stream = sys.stderr
     if _colour(stream):
         label = f"{diagnostic.severity}:"
         text = text.replace(
@@ -83,7 +83,7 @@ def _echo_diagnostic(diagnostic: Any) -> None:
 
 
 def _echo_diff(old: str, new: str, before: str, after: str) -> None:
-    stream = click.get_text_stream("stdout")
+    stream = sys.stdout
     colour = _colour(stream)
     for line in difflib.unified_diff(
         old.splitlines(keepends=True), new.splitlines(keepends=True), fromfile=before, tofile=after

@@ -43,7 +43,8 @@ def run(
     """`[function(item) for item in items]` across `workers` processes, in order; None when no pool can be had.
 
     `fork_only`: the function is a closure (or its items do not pickle), so it needs a forked worker. Forking is
-    only safe while this process runs one thread (the library API may be called from a threaded program)."""
+    only safe while this process runs one thread (the library API may be called from a threaded program).
+    """
     import concurrent.futures
     import multiprocessing
 
@@ -55,9 +56,13 @@ def run(
     chunk = max(1, len(items) // (workers * 4))
     _job = function
     try:
-        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker) as pool:
+        with concurrent.futures.ProcessPoolExecutor(
+            workers, mp_context=context, initializer=_start_worker
+        ) as pool:
             return list(pool.map(_apply if forking else function, items, chunksize=chunk))
-    except Exception:  # noqa: BLE001 - no processes here, a worker died, or the work raised: the caller redoes it
+    except (
+        Exception
+    ):  # noqa: BLE001 - no processes here, a worker died, or the work raised: the caller redoes it
         return None
     finally:
         _job = None

@@ -76,7 +76,8 @@ def render_target(
     an uncached plan reports them. `environment` identifies toolgen's code, templates and header line;
     `on_disk` lists the per-tool files already in the output folder (paths there start with the target's
     folder); `vet_paths` sees every planned path before anything is rendered (and may raise);
-    `custom_templates` says the user overrides some of this target's templates (Target.format_all)."""
+    `custom_templates` says the user overrides some of this target's templates (Target.format_all).
+    """
     names = target.name_folder(tools, options, report)
     keys = _keys(target, tool_keys, names, options, environment)
     files: list[FinishedFile | None] = [_from_disk(target.name, key, on_disk) for key in keys]
@@ -101,7 +102,9 @@ def render_target(
             report.warn(warning.file, warning.line, warning.column, warning.message)
     shared = target.folder_files(tools, names, [file.facts for file in done], options, report)
     vet_paths([file.path for file in shared])
-    for file, text in zip(shared, _render_and_format(target, shared, render, finish, custom_templates)):
+    for file, text in zip(
+        shared, _render_and_format(target, shared, render, finish, custom_templates)
+    ):
         done.append(FinishedFile(file.path, text, dict(file.facts)))
     return done
 
@@ -149,9 +152,16 @@ def _make_files_here(job: _Job, indices: list[int]) -> list[Made]:
     planned: list[tuple[PlannedFile, Reporter]] = []
     for index in indices:
         tool_report = Reporter()
-        planned.append((job.target.tool_file(job.tools[index], job.names[index], job.options, tool_report), tool_report))
+        planned.append(
+            (
+                job.target.tool_file(job.tools[index], job.names[index], job.options, tool_report),
+                tool_report,
+            )
+        )
     job.vet_paths([file.path for file, _ in planned])
-    texts = _render_and_format(job.target, [file for file, _ in planned], job.render, job.finish, job.custom_templates)
+    texts = _render_and_format(
+        job.target, [file for file, _ in planned], job.render, job.finish, job.custom_templates
+    )
     return [
         (file.path, text, dict(file.facts), tuple(tool_report.diagnostics))
         for (file, tool_report), text in zip(planned, texts)
@@ -159,10 +169,16 @@ def _make_files_here(job: _Job, indices: list[int]) -> list[Made]:
 
 
 def _render_and_format(
-    target: Target, files: Sequence[PlannedFile], render: Render, finish: Finish, custom_templates: bool
+    target: Target,
+    files: Sequence[PlannedFile],
+    render: Render,
+    finish: Finish,
+    custom_templates: bool,
 ) -> list[str]:
     rendered = [(file, render(file)) for file in files]
-    formatted = target.format_all(rendered, custom_templates) if rendered else []  # all at once: cached, maybe parallel
+    formatted = (
+        target.format_all(rendered, custom_templates) if rendered else []
+    )  # all at once: cached, maybe parallel
     return [finish(file, text) for file, text in zip(files, formatted)]
 
 
@@ -171,7 +187,11 @@ def model_digest(tool: ir.Tool) -> bytes:
 
 
 def _keys(
-    target: Target, tool_keys: list[bytes], names: list[Any], options: Mapping[str, Any], environment: bytes
+    target: Target,
+    tool_keys: list[bytes],
+    names: list[Any],
+    options: Mapping[str, Any],
+    environment: bytes,
 ) -> list[bytes]:
     context = cachestore.digest(
         b"render",
@@ -190,7 +210,9 @@ def _encode(file: FinishedFile) -> bytes:
     _, facts, warnings = file.record()
     document = {"path": file.path, "text": file.text, "facts": facts, "warnings": warnings}
     # compressed: generated code is repetitive (about 6:1), so a 1000-spec project takes ~6 MB, not 32 MB
-    return zlib.compress(json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), 1)
+    return zlib.compress(
+        json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), 1
+    )
 
 
 def _warnings(rows: Any) -> tuple[Diagnostic, ...]:

@@ -44,7 +44,12 @@ def _forget(monkeypatch):
 def project(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     shutil.copytree(SPECS, tmp_path / "specs")
-    for name in ("colliding_casings.yaml", "reserved_words.yaml", "tool_name_clash.yaml", "no_parameters.yaml"):
+    for name in (
+        "colliding_casings.yaml",
+        "reserved_words.yaml",
+        "tool_name_clash.yaml",
+        "no_parameters.yaml",
+    ):
         shutil.copy(EDGE_SPECS / name, tmp_path / "specs" / name)
     monkeypatch.setenv("TOOLGEN_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("TOOLGEN_NO_CACHE", raising=False)
@@ -53,7 +58,9 @@ def project(tmp_path, monkeypatch):
     _prettier._layout_memo.cache_clear()
 
 
-def _reference(tmp_path: Path, monkeypatch, name: str, **kwargs) -> tuple[dict[str, bytes], list[str]]:
+def _reference(
+    tmp_path: Path, monkeypatch, name: str, **kwargs
+) -> tuple[dict[str, bytes], list[str]]:
     """What a run with no cache and an empty output folder writes, and its warnings."""
     monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")
     try:
@@ -85,7 +92,9 @@ def test_one_edited_spec_plans_one_tool_per_target(project, monkeypatch):
     _forget(monkeypatch)
     calls = _count_tool_files(monkeypatch)
     result = run([Path("specs")], Path("out"), TARGETS, write=True)
-    assert sorted(calls) == sorted(TARGETS), "only the edited tool is planned again, once per target"
+    assert sorted(calls) == sorted(
+        TARGETS
+    ), "only the edited tool is planned again, once per target"
     assert len(result.changes.written) >= len(TARGETS)
     assert _files(project / "out") == _reference(project, monkeypatch, "reference")[0]
 
@@ -112,10 +121,16 @@ def _edit(kind: str, root: Path, rng: random.Random, state: dict) -> None:
         spec.write_text(text.replace("description: ", f"description: Edit {rng.random()}. ", 1))
     elif kind == "rename":  # a new name: new file names, and maybe other tools' suffixes change
         spec.write_text(text.replace("name: ", "name: renamed_", 1))
-    elif kind == "collide":  # a second tool whose casing collides with an existing one: renames elsewhere
-        name = next(line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith("name:"))
+    elif (
+        kind == "collide"
+    ):  # a second tool whose casing collides with an existing one: renames elsewhere
+        name = next(
+            line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith("name:")
+        )
         clash = name.upper() if name.upper() != name else name.lower() + "_"
-        (root / "specs" / f"aaa_{rng.randrange(10**6)}.yaml").write_text(text.replace(f"name: {name}", f"name: {clash}", 1))
+        (root / "specs" / f"aaa_{rng.randrange(10**6)}.yaml").write_text(
+            text.replace(f"name: {name}", f"name: {clash}", 1)
+        )
     elif kind == "delete" and len(specs) > 2:
         spec.unlink()
     elif kind == "add":
@@ -127,12 +142,18 @@ def _edit(kind: str, root: Path, rng: random.Random, state: dict) -> None:
     elif kind == "header":
         state["header"] = rng.choice([None, "Copyright Example", "SPDX-License-Identifier: MIT"])
     elif kind == "hand-edit":
-        outputs = [p for p in (root / "out").rglob("*") if p.is_file() and not p.name.startswith(".toolgen")]
+        outputs = [
+            p
+            for p in (root / "out").rglob("*")
+            if p.is_file() and not p.name.startswith(".toolgen")
+        ]
         victim = rng.choice(outputs)
         data = victim.read_bytes()
         status = victim.stat()
         victim.write_bytes(data[:-2] + b"X\n")  # same size
-        os.utime(victim, ns=(status.st_atime_ns, status.st_mtime_ns))  # and the old mtime: only ctime tells
+        os.utime(
+            victim, ns=(status.st_atime_ns, status.st_mtime_ns)
+        )  # and the old mtime: only ctime tells
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -146,10 +167,19 @@ def test_incremental_runs_write_what_a_fresh_run_writes(project, monkeypatch, se
         time.sleep(0.01)
         _forget(monkeypatch)
         result = run(
-            [Path("specs")], Path("out"), TARGETS, write=True, options=state["options"], header=state["header"]
+            [Path("specs")],
+            Path("out"),
+            TARGETS,
+            write=True,
+            options=state["options"],
+            header=state["header"],
         )
         reference, warnings = _reference(
-            project, monkeypatch, f"reference-{step}", options=state["options"], header=state["header"]
+            project,
+            monkeypatch,
+            f"reference-{step}",
+            options=state["options"],
+            header=state["header"],
         )
         assert _files(project / "out") == reference, f"step {step}: {kind}"
         assert [str(w) for w in result.warnings] == warnings, f"step {step}: {kind}"
@@ -164,7 +194,10 @@ def _request():
 
 
 def _up_to_date(refresh: bool = True) -> bool:
-    return manifest.is_up_to_date([Path("specs")], Path("out"), _request(), None, refresh=refresh) is not None
+    return (
+        manifest.is_up_to_date([Path("specs")], Path("out"), _request(), None, refresh=refresh)
+        is not None
+    )
 
 
 def _age_manifest(root: Path) -> None:
@@ -182,7 +215,9 @@ def test_a_same_size_edit_with_the_old_mtime_is_still_a_change(project):
     data, status = victim.read_bytes(), victim.stat()
     victim.write_bytes(data.replace(b"package", b"pockage", 1))
     os.utime(victim, ns=(status.st_atime_ns, status.st_mtime_ns))
-    assert victim.stat().st_size == status.st_size and victim.stat().st_mtime_ns == status.st_mtime_ns
+    assert (
+        victim.stat().st_size == status.st_size and victim.stat().st_mtime_ns == status.st_mtime_ns
+    )
     assert not _up_to_date()
 
 
@@ -214,10 +249,13 @@ def test_racy_signatures_are_never_trusted(project, monkeypatch):
     run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
     path = project / "out" / manifest.MANIFEST_NAME
     oldest = min(p.stat().st_mtime_ns for p in (project / "out").rglob("*") if p.is_file())
-    os.utime(path, ns=(oldest, oldest))  # the manifest no newer than the files: every signature is racy
+    os.utime(
+        path, ns=(oldest, oldest)
+    )  # the manifest no newer than the files: every signature is racy
     recorded = manifest.Recorded.load(Path("out"))
     assert all(
-        recorded.trusted("outputs", relative, Path("out") / relative) is None for relative in recorded.document["outputs"]
+        recorded.trusted("outputs", relative, Path("out") / relative) is None
+        for relative in recorded.document["outputs"]
     )
     reads = _count_reads(monkeypatch)
     assert _up_to_date(refresh=False)
@@ -243,7 +281,9 @@ def test_a_spec_edited_while_a_run_reads_it_is_not_recorded_as_generated(project
     def read_then_edit(path, follow_links=False):
         result = original(path, follow_links)
         if Path(path).name == spec.name:
-            spec.write_text(spec.read_text().replace("description: ", "description: Edited meanwhile. ", 1))
+            spec.write_text(
+                spec.read_text().replace("description: ", "description: Edited meanwhile. ", 1)
+            )
         return result
 
     with monkeypatch.context() as patched:
@@ -295,7 +335,9 @@ def test_a_pooled_run_renders_exactly_what_an_unpooled_run_renders(monkeypatch):
         pooled_chunks.append(workers if result is not None else 0)
         return result
 
-    monkeypatch.setattr(incremental, "_pool_size", lambda files: 2 if files >= incremental.POOL_MIN_FILES else 1)
+    monkeypatch.setattr(
+        incremental, "_pool_size", lambda files: 2 if files >= incremental.POOL_MIN_FILES else 1
+    )
     monkeypatch.setattr(forkpool, "run", spy)
     pooled = render_outputs(tools, TARGETS)
     assert pooled_chunks and all(pooled_chunks), "every target's tool files were made in the pool"
@@ -321,4 +363,6 @@ def test_an_error_found_in_a_worker_is_reported_as_without_a_pool(tmp_path, monk
     monkeypatch.setattr(incremental, "_pool_size", lambda files: 1)
     with pytest.raises(ConfigError) as unpooled:
         render_outputs(tools, ["go"], templates=str(tmp_path))
-    assert str(pooled.value) == str(unpooled.value) and "without the header marker" in str(pooled.value)
+    assert str(pooled.value) == str(unpooled.value) and "without the header marker" in str(
+        pooled.value
+    )
