@@ -134,13 +134,9 @@ def _make_files(job: _Job, indices: list[int]) -> list[Made]:
     means doing it here, where the error is reported as in an unpooled run."""
     workers = _pool_size(len(indices))
     if workers > 1:
-        chunks = [indices[start :: workers * 4] for start in range(workers * 4)]
-        results = forkpool.run(lambda chunk: _make_files_here(job, chunk), chunks, workers)
-        if results is not None:
-            made: dict[int, Made] = {}
-            for chunk, result in zip(chunks, results):
-                made.update(zip(chunk, result))
-            return [made[index] for index in indices]
+        made = forkpool.run_in_chunks(lambda chunk: _make_files_here(job, chunk), indices, workers)
+        if made is not None:
+            return made
     return _make_files_here(job, indices)
 
 

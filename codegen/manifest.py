@@ -158,6 +158,10 @@ def build_manifest(
         },
         "tool_files": dict(sorted((tool_files or {}).items())),
     }
+    return _manifest_text(document)
+
+
+def _manifest_text(document: dict[str, Any]) -> str:
     return json.dumps(document, indent=None, separators=(",", ":"), ensure_ascii=False) + "\n"
 
 
@@ -166,23 +170,26 @@ class Recorded:
     """The manifest an output folder holds, read once, and which of its files are provably unchanged since."""
 
     document: dict[str, Any] = field(default_factory=dict)
-    reference_ns: int = 0  # the manifest file's own mtime: signatures not older than this are racy
-    own_signature: Signature | None = None
+    own_signature: Signature | None = None  # the manifest file's: replaced on every write (a new inode)
     _found: dict[tuple[str, str], FileRecord | None] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def load(cls, out: Path) -> Recorded:
         """The folder's manifest; empty when there is none or it is not one this version can read."""
         path = manifest_path(out)
+        own_signature = signature(path)
         try:
-            own_signature = signature(path)
-            reference_ns = os.lstat(path).st_mtime_ns
             document = json.loads(path.read_text("utf-8"))
         except (OSError, ValueError):
             return cls()
-        if not isinstance(document, dict) or document.get("format") != FORMAT_VERSION:
+        if own_signature is None or not isinstance(document, dict) or document.get("format") != FORMAT_VERSION:
             return cls()
-        return cls(document, reference_ns, own_signature)
+        return cls(document, own_signature)
+
+    @property
+    def reference_ns(self) -> int:
+        """The manifest file's own mtime: signatures not older than this are racy."""
+        return self.own_signature[1] if self.own_signature else 0
 
     def reload(self, out: Path) -> Recorded:
         """The folder's manifest now: this one when its file was not replaced meanwhile (toolgen replaces it by
@@ -220,11 +227,6 @@ class Recorded:
             return None  # racy: written in the manifest's own clock tick or later
         current = signature(path, follow_links=kind == "inputs")
         return FileRecord(digest, current) if current == recorded else None
-
-    def record(self, kind: str, name: str, path: Path) -> FileRecord:
-        """The file's record: trusted when its signature allows, else read and hashed (OSError when unreadable,
-        or when an output is not a regular file)."""
-        return self.trusted(kind, name, path) or read_record(path, follow_links=kind == "inputs")[1]
 
     def reusable_tool_files(self, out: Path) -> dict[str, tuple[str, str, dict[str, Any], list[Any]]]:
         """Per-tool cache key (hex) → (relative path, digest, facts, warnings) of each per-tool file that is on
@@ -304,20 +306,15 @@ def _refresh_signatures(out: Path, manifest: dict[str, Any], refreshed: dict[str
     harmless: the next run reads those files again. A race with a concurrent `generate` is too: its newer
     manifest may be replaced by this one, which is still true of every file it lists, or else mismatches and
     sends the next run down the full path."""
+    from .writer import atomic_write  # only now: the fast path itself imports nothing beyond the standard library
+
     signatures = manifest.setdefault("signatures", {})
     for kind, found in refreshed.items():
         signatures.setdefault(kind, {}).update(found)
-    text = json.dumps(manifest, indent=None, separators=(",", ":"), ensure_ascii=False) + "\n"
-    path = manifest_path(out)
-    temporary = path.with_name(f".{path.name}.toolgen-refresh{os.getpid()}.tmp")
     try:
-        temporary.write_text(text, "utf-8")
-        os.replace(temporary, path)
+        atomic_write(manifest_path(out), _manifest_text(manifest))
     except OSError:
-        try:
-            temporary.unlink()
-        except OSError:
-            pass
+        pass
 
 
 def _other_owned_files(out: Path, folders: list[str], expected: set[str]) -> bool:

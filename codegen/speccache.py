@@ -114,28 +114,31 @@ def _load_many(
     contents: dict[str, bytes], max_spec_bytes: int
 ) -> dict[str, tuple[tuple[ir.Tool, list[Diagnostic]], bytes]] | None:
     """`_load_each` with each entry also pickled for the cache; across the cores when there are many (a first
-    run), the workers sending back the pickles (which keep ir.MISSING's identity, unlike plain pickling)."""
+    run), the workers sending back the pickles (which keep ir.MISSING's identity, unlike plain pickling). An
+    error in a worker sends the work back here, where `_load_each` finds it again."""
     items = list(contents.items())
     workers = forkpool.workers_for(len(items), POOL_MIN_SPECS)
     if workers > 1:
         from . import irbuild, loader, spec, yamlload  # noqa: F401 - imported once here, not once per worker
 
-        chunks = [dict(items[start :: workers * 4]) for start in range(workers * 4)]
-        results = forkpool.run(lambda chunk: _load_and_pickle(chunk, max_spec_bytes), chunks, workers)
-        if results is not None:
-            if any(result is None for result in results):
-                return None
-            pickled = {shown: data for result in results for shown, data in result.items()}
-            loaded = {shown: _unpickle(data) for shown, data in pickled.items()}
-            if all(entry is not None for entry in loaded.values()):
-                return {shown: (entry, pickled[shown]) for shown, entry in loaded.items() if entry is not None}
+        pickled = forkpool.run_in_chunks(lambda chunk: _load_and_pickle(chunk, max_spec_bytes), items, workers)
+        if pickled is not None:
+            loaded = [_unpickle(data) for data in pickled]
+            if all(entry is not None for entry in loaded):
+                return {
+                    shown: (entry, data)
+                    for (shown, _), entry, data in zip(items, loaded, pickled)
+                    if entry is not None
+                }
     fresh = _load_each(contents, max_spec_bytes)
     return None if fresh is None else {shown: (entry, _pickle(entry)) for shown, entry in fresh.items()}
 
 
-def _load_and_pickle(contents: dict[str, bytes], max_spec_bytes: int) -> dict[str, bytes] | None:
-    fresh = _load_each(contents, max_spec_bytes)
-    return None if fresh is None else {shown: _pickle(entry) for shown, entry in fresh.items()}
+def _load_and_pickle(items: list[tuple[str, bytes]], max_spec_bytes: int) -> list[bytes]:
+    fresh = _load_each(dict(items), max_spec_bytes)
+    if fresh is None:
+        raise ValueError("a spec has an error")  # reported by the caller's own run, as without a pool
+    return [_pickle(fresh[shown]) for shown, _ in items]
 
 
 def _load_each(
