@@ -29,6 +29,24 @@ def _shown(path: Path, real: Path, cwd: Path) -> str:
         return path.as_posix()
 
 
+class _Folder:
+    """A folder's resolved path and shown name, worked out once for all its files (not one per file)."""
+
+    def __init__(self, path: Path, cwd: Path):
+        self.path = path
+        self._cwd = cwd
+        self._real: Path | None = None
+        self._shown_prefix = ""
+
+    def child(self, name: str) -> tuple[Path, str]:
+        """The resolved path and shown name of the file `name` in this folder (not a link)."""
+        if self._real is None:
+            self._real = self.path.resolve()
+            shown = _shown(self.path, self._real, self._cwd)
+            self._shown_prefix = "" if shown == "." else shown.rstrip("/") + "/"
+        return self._real / name, self._shown_prefix + name
+
+
 def find_spec_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
     """Files given as such, plus every *.yaml / *.yml below folders, sorted and without repeats.
 
@@ -49,16 +67,15 @@ def find_specs(paths: list[Path]) -> tuple[list[SpecFile], list[Diagnostic]]:
             before = len(found)
             for root, dirs, files in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                real_root: Path | None = None
+                folder = _Folder(Path(root), cwd)
                 for name in files:
                     if name.endswith(SPEC_SUFFIXES):
-                        file = Path(root) / name
+                        file = folder.path / name
                         if os.path.islink(file):
                             real = file.resolve()
+                            shown = _shown(file, real, cwd)
                         else:
-                            real_root = real_root or Path(root).resolve()
-                            real = real_root / name
-                        shown = _shown(file, real, cwd)
+                            real, shown = folder.child(name)
                         found.setdefault(shown, SpecFile(shown, file, real))
             if len(found) == before and not any(_is_below(file.path, path) for file in found.values()):
                 problems.append(

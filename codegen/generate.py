@@ -6,6 +6,7 @@ writer; only `run` touches the file system.
 
 from __future__ import annotations
 
+import os
 import sys
 import types
 from collections.abc import Iterator, Mapping, Sequence
@@ -268,16 +269,16 @@ def _output_records(
     unchanged by it (`Recorded.trusted` remembers what it found; a later edit changes the file's signature, so the
     next run sees it), or taken just before reading the file back and finding exactly that content."""
     records = {}
+    root = os.path.join(out, "")
     for relative in planned:
-        path = out / relative
         if relative in on_disk and relative not in written:
-            trusted = recorded.trusted("outputs", relative, path)
+            trusted = recorded.trusted("outputs", relative, root + relative)
             if trusted is not None and trusted.digest == on_disk[relative]:
                 records[relative] = trusted
                 continue
         digest = on_disk.get(relative) or file_digest(planned[relative].encode("utf-8"))
         try:
-            found = read_record(path)[1]
+            found = read_record(out / relative)[1]
         except OSError:
             found = None
         records[relative] = FileRecord(digest, found.signature if found and found.digest == digest else None)

@@ -85,7 +85,7 @@ def _template_roots(templates: str | None) -> list[Path]:
 Signature = list[int]  # [size, mtime_ns, ctime_ns, inode] of a regular file
 
 
-def signature(path: Path, follow_links: bool = False) -> Signature | None:
+def signature(path: Path | str, follow_links: bool = False) -> Signature | None:
     """The stat signature of a regular file; None for anything else. Outputs are never links (toolgen does not
     write through them); a spec may be one, and then its target's signature counts."""
     try:
@@ -208,7 +208,7 @@ class Recorded:
             return None
         return digest, recorded
 
-    def trusted(self, kind: str, name: str, path: Path) -> FileRecord | None:
+    def trusted(self, kind: str, name: str, path: Path | str) -> FileRecord | None:
         """The file's record without reading it, when its signature proves it unchanged; else None.
         `kind` is "inputs" (name: shown spec path) or "outputs" (name: path relative to the output root). The
         first answer for a file is remembered: what this run found (a later edit changes the file's signature)."""
@@ -218,7 +218,7 @@ class Recorded:
         self._found[(kind, name)] = found = self._check(kind, name, path)
         return found
 
-    def _check(self, kind: str, name: str, path: Path) -> FileRecord | None:
+    def _check(self, kind: str, name: str, path: Path | str) -> FileRecord | None:
         entry = self._recorded(kind, name)
         if entry is None:
             return None
@@ -235,6 +235,7 @@ class Recorded:
         entries = self.document.get("tool_files")
         if not isinstance(entries, dict):
             return {}
+        root = os.path.join(out, "")  # outputs are joined as strings: thousands of them
         for relative, entry in entries.items():
             try:
                 key, facts, warnings = entry
@@ -242,7 +243,7 @@ class Recorded:
                 continue
             if not (isinstance(key, str) and isinstance(facts, dict) and isinstance(warnings, list)):
                 continue
-            trusted = self.trusted("outputs", relative, out / relative)
+            trusted = self.trusted("outputs", relative, root + relative)
             if trusted is not None:
                 reusable[key] = (relative, trusted.digest, facts, warnings)
         return reusable
@@ -271,8 +272,9 @@ def is_up_to_date(
         if manifest["fingerprint"] != code_and_templates_fingerprint(templates):
             return None
         expected: dict[str, str] = manifest["outputs"]
+        root = os.path.join(out, "")  # outputs are joined as strings: thousands of them
         for relative in expected:
-            if not _unchanged(recorded, "outputs", relative, out / relative, refreshed):
+            if not _unchanged(recorded, "outputs", relative, root + relative, refreshed):
                 return None
         if _other_owned_files(out, list(manifest["targets"]), set(expected)):
             return None
@@ -286,14 +288,14 @@ def is_up_to_date(
 
 
 def _unchanged(
-    recorded: Recorded, kind: str, name: str, path: Path, refreshed: dict[str, dict[str, Signature]]
+    recorded: Recorded, kind: str, name: str, path: Path | str, refreshed: dict[str, dict[str, Signature]]
 ) -> bool:
     """True when the file still has the recorded digest; a file that had to be read for that is noted with
     the signature taken before the read."""
     trusted = recorded.trusted(kind, name, path)
     if trusted is not None:
         return True
-    found = read_record(path, follow_links=kind == "inputs")[1]
+    found = read_record(Path(path), follow_links=kind == "inputs")[1]
     if found.digest != recorded.document[kind][name]:
         return False
     if found.signature is not None:
@@ -319,18 +321,24 @@ def _refresh_signatures(out: Path, manifest: dict[str, Any], refreshed: dict[str
 
 def _other_owned_files(out: Path, folders: list[str], expected: set[str]) -> bool:
     """True when a toolgen-owned file exists that the manifest does not list (an orphan to remove), or a
-    temporary file a killed run left behind."""
+    temporary file a killed run left behind. (Plain strings, not Path objects: this walks every output file.)"""
+    root = os.path.join(out, "")  # outputs are joined as strings: thousands of them
     for folder in folders:
-        base = out / folder
-        if not base.is_dir():
+        base = root + folder
+        if not os.path.isdir(base):
             continue
-        for path in _tree_files(base):
-            relative = path.relative_to(out).as_posix()
-            if relative in expected or path.is_symlink():
-                continue
-            if TEMPORARY.match(path.name):
-                return True
-            with path.open("rb") as handle:
-                if MARKER.encode() in handle.read(512):
+        for directory, dirnames, filenames in os.walk(base):
+            dirnames[:] = [name for name in dirnames if name != "__pycache__"]
+            prefix = directory[len(root) :].replace(os.sep, "/") + "/"
+            for name in filenames:
+                if name.endswith(".pyc") or prefix + name in expected:
+                    continue
+                path = os.path.join(directory, name)
+                if os.path.islink(path):
+                    continue
+                if TEMPORARY.match(name):
                     return True
+                with open(path, "rb") as handle:
+                    if MARKER.encode() in handle.read(512):
+                        return True
     return False
