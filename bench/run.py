@@ -187,7 +187,9 @@ class Runner:
         ]
         return " ".join(shlex.quote(arg) if re.search(r"[\s'\"]", arg) else arg for arg in shown)
 
-    def _run(self, argv: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    def _run(
+        self, argv: list[str], env: dict[str, str] | None = None
+    ) -> subprocess.CompletedProcess:
         try:
             return subprocess.run(
                 argv,
@@ -432,7 +434,10 @@ def measure_empty_cache(runner: Runner, specs: Path, n: int, langs: Sequence[str
     runs = min(runner.runs, 3)
     scenarios = [("generate.cold.large.nocache", "", list(langs))]
     if not langs or "python" in langs:
-        scenarios += [("generate.python.large", "warm", ["python"]), ("generate.python.large.nocache", "", ["python"])]
+        scenarios += [
+            ("generate.python.large", "warm", ["python"]),
+            ("generate.python.large.nocache", "", ["python"]),
+        ]
     for key, warm, chosen in scenarios:
         folders = runner.work / f"out-{key}"
         fresh = fresh_run_folders(folders)
@@ -445,7 +450,11 @@ def measure_empty_cache(runner: Runner, specs: Path, n: int, langs: Sequence[str
         def into_empty(i: int, folders: Path = folders, chosen: list[str] = chosen) -> list[str]:
             return toolgen("generate", specs, "--out", folders / f"run-{i}", langs=chosen)
 
-        what = "Python only" if chosen == ["python"] else "all targets" if not chosen else ", ".join(chosen)
+        what = (
+            "Python only"
+            if chosen == ["python"]
+            else "all targets" if not chosen else ", ".join(chosen)
+        )
         runner.measure(
             key,
             f"toolgen generate, {_specs(n)}, empty folder, {what}, {'warm' if warm else 'empty'} cache",
@@ -624,6 +633,7 @@ def machine_facts(env: dict[str, str]) -> dict[str, Any]:
         "machine": platform.machine(),
         "node": version_of(["node", "--version"], env) if shutil.which("node") else None,
         "load_average_at_start": _load_average(),
+        "pythondontwritebytecode": bool(env.get("PYTHONDONTWRITEBYTECODE")),
         **_git_facts(),
     }
 
@@ -714,7 +724,11 @@ def evaluate_goals(
             5.0,
             " s",
             True,
-            "; ".join(filter(None, [partial, "toolgen's cache warm (the empty-cache figure is further down)"])),
+            "; ".join(
+                filter(
+                    None, [partial, "toolgen's cache warm (the empty-cache figure is further down)"]
+                )
+            ),
         ),
         Goal(
             "datamodel_codegen_vs_generate_large",
@@ -750,7 +764,8 @@ def evaluate_goals(
             6,
             "×",
             False,
-            "a first run: nothing in toolgen's cache" + ("" if dmcg else "; datamodel-codegen not measured"),
+            "a first run: nothing in toolgen's cache"
+            + ("" if dmcg else "; datamodel-codegen not measured"),
         ),
         Goal(
             "regenerate_one_changed_seconds",
@@ -822,7 +837,12 @@ def format_markdown(report: dict[str, Any], goals: list[Goal]) -> str:
         f"({machine['cpu_model'] or machine['machine']}), {machine['memory_gib']} GiB, Python "
         f"{machine['python']}, {machine['platform']}; targets: {', '.join(config['langs']) or 'none'}; "
         f"medians of {config['runs']} runs ({config['peer_runs']} for peers) after {config['warmup_runs']} "
-        f"warm-up; floor (`python -c pass`) {report['floor_median_s'] * 1000:.1f} ms.",
+        f"warm-up; floor (`python -c pass`) {report['floor_median_s'] * 1000:.1f} ms"
+        + (
+            "; toolgen byte-compiled first, as an installed package is."
+            if machine.get("toolgen_byte_compiled")
+            else "."
+        ),
         "",
         "| measurement | n | runs | median s | min s | × floor |",
         "|---|---:|---:|---:|---:|---:|",
@@ -891,6 +911,18 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
+def compile_toolgen() -> bool:
+    """Byte-compile toolgen's package into its __pycache__, as `pip install` does for an installed package.
+
+    A checkout used in place (an editable install) writes those files on its first import, unless
+    PYTHONDONTWRITEBYTECODE is set, as it is on some machines: then every measured process would compile
+    toolgen's sources again (~0.1 s), which no installed toolgen does, while the peers are installed packages.
+    Python still reads the compiled files with that variable set. Returns whether all compiled."""
+    import compileall
+
+    return bool(compileall.compile_dir(REPO / "codegen", quiet=1))
+
+
 def child_env() -> dict[str, str]:
     """The environment of every measured process: this checkout first on the import path."""
     env = dict(os.environ)
@@ -951,6 +983,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     runner = Runner(work=work, runs=args.runs, warmup=args.warmup, env=env, timeout=args.timeout)
     started = time.time()
     machine = machine_facts(env)
+    machine["toolgen_byte_compiled"] = compile_toolgen()
     try:
         targets = registered_targets(runner)
         langs = list(dict.fromkeys(args.langs)) or targets
