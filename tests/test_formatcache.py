@@ -14,6 +14,7 @@ import pytest
 
 from codegen import cachestore, formatcache
 from codegen.targets import _prettier as ts
+from codegen.targets import ts_layout
 
 from .support import REPO
 
@@ -190,9 +191,12 @@ def test_pruning_keeps_the_most_recently_used(cache, monkeypatch):
 # -- the layout memo of the TypeScript printer ------------------------------------------------------------------
 
 
-def _statement(description: str) -> ts.ConstDecl:
-    call = ts.Call(ts.Member(ts.Call(ts.Member(ts.Ident("z"), "string"), []), "describe"), [ts.Str(description)])
-    return ts.ConstDecl("schema", ts.ObjectExpr([ts.Prop("name", call), ts.Prop("count", ts.Num(3))]))
+def _statement(description: str) -> ts.InterfaceDecl:
+    """A statement only the document printer lays out (ts_layout declines interfaces), so it goes through the memo."""
+    members = [ts.TMember(description, ts.TKeyword("string")), ts.TMember("count", ts.TKeyword("number"), True)]
+    statement = ts.InterfaceDecl("Schema", members)
+    assert ts_layout.layout(statement) is None
+    return statement
 
 
 def _fresh_memo(monkeypatch):

@@ -1,0 +1,690 @@
+"""A direct printer for the TypeScript statements the nodejs target writes most: exact or declined.
+
+`_prettier` lays a statement out by building a prettier document and printing it (the reference: a port of
+prettier 3's printer). That costs about a millisecond per statement. This module prints the same statements
+straight from the syntax nodes, making each of prettier's decisions ("does this group fit flat?") with widths it
+computes from the nodes, in the same order the document printer would make them. `layout(node)` returns the text,
+or None when the statement has a shape it does not handle ("not sure"); the caller then uses the document printer.
+
+Exactness rests on mirroring, for each construct, what its document does in the printer:
+
+- a group fits when the flat text, plus the text that follows it up to the next place the enclosing (broken)
+  layout can break (`trail`), fits in the line; every enclosing group that matters here is broken when a nested
+  group is measured, so the text that follows is measured in break mode: up to its first line break of any kind
+  (`_break_head`);
+- a node whose document contains a forced break (a non-empty object literal, an array prettier always expands, a
+  member chain printed expanded) is never printed flat (`_hard`, prettier's willBreak + propagateBreaks);
+- assignments and properties choose their layout with `_prettier`'s own `choose_layout` rules (the predicates are
+  shared, not copied).
+
+Declined on purpose (rare, or hard to mirror cheaply): arrow functions other than a property value with a call
+body and the `z.lazy(() => z.object({...}))` argument, interfaces and type aliases other than `z.infer<typeof X>`, number arrays (prettier's fill)
+that do not fit on one line, member chains with type arguments or a non-identifier head, labelled member chains
+whose one-line form contains a forced break, left-hand sides that do not fit. tests/test_ts_fast_layout.py proves
+`layout(node) == print_doc(...)` on every statement of the corpus, the benchmark specs and generated specs, and
+that most statements are not declined.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import _prettier as ts
+
+WIDTH = ts.PRINT_WIDTH
+
+
+class _Decline(Exception):
+    """The statement is outside what this module lays out exactly."""
+
+
+def layout(node: Any) -> str | None:
+    """The statement as `_prettier.print_doc(_Printer().statement(node))` prints it, or None if not handled."""
+    try:
+        return _Layout().statement(node)
+    except _Decline:
+        return None
+
+
+def _width(text: str) -> int:
+    return len(text) if text.isascii() else ts.string_width(text)
+
+
+_IS_POORLY_BREAKABLE = ts._Printer().is_poorly_breakable_chain
+
+
+class _Layout:
+    def __init__(self) -> None:
+        self.out: list[str] = []
+        self.col = 0
+        self._flat: dict[int, str] = {}
+        self._hard: dict[int, bool] = {}
+
+    # -- output -------------------------------------------------------------------------------------------------
+
+    def text(self, text: str) -> None:
+        self.out.append(text)
+        self.col += _width(text)
+
+    def newline(self, indent: str) -> None:
+        self.out.append("\n" + indent)
+        self.col = len(indent)
+
+    def fits(self, width: int) -> bool:
+        return self.col + width <= WIDTH
+
+    # -- measurements -------------------------------------------------------------------------------------------
+
+    def flat(self, node: Any) -> str:
+        """The node's text with every group flat (only used for nodes that are not `_hard`)."""
+        key = id(node)
+        found = self._flat.get(key)
+        if found is None:
+            found = self._flat[key] = self._flat_text(node)
+        return found
+
+    def _flat_text(self, node: Any) -> str:
+        kind = type(node)
+        if kind is ts.Ident:
+            return node.name
+        if kind is ts.Str:
+            return ts.string_literal(node.value)
+        if kind is ts.Num:
+            return ts.number_literal(node.value)
+        if kind is ts.Bool:
+            return "true" if node.value else "false"
+        if kind is ts.Null:
+            return "null"
+        if kind is ts.ArrayExpr:
+            return "[" + ", ".join([self.flat(e) for e in node.elements]) + "]"
+        if kind is ts.ObjectExpr:
+            if node.props:
+                raise _Decline("a non-empty object is never flat")
+            return "{}"
+        if kind is ts.Call:
+            if type(node.callee) is ts.Member:
+                head, calls = self.chain(node)
+                return head + "".join(["." + name + self.flat_args(call) for name, call in calls])
+            return _callee_name(node) + self.type_args(node) + self.flat_args(node)
+        if kind is ts.Arrow:
+            return "(" + ", ".join(node.params) + ") => " + self.flat(node.body)
+        raise _Decline(f"no flat text for {kind.__name__}")
+
+    def flat_args(self, call: ts.Call) -> str:
+        return "(" + ", ".join([self.flat(arg) for arg in call.args]) + ")"
+
+    def hard(self, node: Any) -> bool:
+        """prettier's willBreak for the node's document (after break propagation)."""
+        key = id(node)
+        found = self._hard.get(key)
+        if found is None:
+            found = self._hard[key] = self._hard_node(node)
+        return found
+
+    def _hard_node(self, node: Any) -> bool:
+        kind = type(node)
+        if kind is ts.ObjectExpr:
+            return bool(node.props)
+        if kind is ts.ArrayExpr:
+            return _array_should_break(node) or any(self.hard(e) for e in node.elements)
+        if kind is ts.Call:
+            if type(node.callee) is ts.Member:
+                head, calls = self.chain(node)
+                if self.chain_forced(head, calls):
+                    return True
+                return any(self.hard(arg) for _, call in calls for arg in call.args)
+            return any(self.hard(arg) for arg in node.args)
+        if kind is ts.Arrow:
+            return self.hard(node.body)
+        return False
+
+    def break_head(self, node: Any) -> tuple[int, bool]:
+        """The width the printer's `fits` measures for the node in break mode, up to its first line break of any
+        kind, and whether it met one (if not, measuring goes on into what follows the node)."""
+        kind = type(node)
+        if kind is ts.ObjectExpr:
+            return (1, True) if node.props else (2, False)
+        if kind is ts.ArrayExpr:
+            return (1, True) if node.elements else (2, False)
+        if kind is ts.Call:
+            if type(node.callee) is ts.Member:
+                head, calls = self.chain(node)
+                width = _width(head)
+                if self.chain_labelled(head, calls):
+                    if _is_factory(head):  # merged: the first call stays on the head's line
+                        name, call = calls[0]
+                        args_width, stopped = _args_break_head(call)
+                        return width + 1 + len(name) + args_width, True
+                    return width, True
+                for name, call in calls:
+                    args_width, stopped = _args_break_head(call)
+                    width += 1 + len(name) + args_width
+                    if stopped:
+                        return width, True
+                return width, False
+            width = _width(_callee_name(node) + self.type_args(node))
+            args_width, stopped = _args_break_head(node)
+            return width + args_width, stopped
+        if kind is ts.Arrow:
+            if node.params:
+                return 1, True
+            raise _Decline("an arrow without parameters")
+        return _width(self.flat(node)), False
+
+    def type_args(self, call: ts.Call) -> str:
+        if not call.type_args:
+            return ""
+        if len(call.type_args) == 1 and ts._is_simple_type(call.type_args[0]):
+            return "<" + _simple_type(call.type_args[0]) + ">"
+        raise _Decline("type arguments that can break")
+
+    # -- member chains ------------------------------------------------------------------------------------------
+
+    def chain(self, node: ts.Call) -> tuple[str, list[tuple[str, ts.Call]]]:
+        """`head.m1(...).m2(...)` as (head, [(m1, call1), (m2, call2), ...]); declines any other shape."""
+        calls: list[tuple[str, ts.Call]] = []
+        current: Any = node
+        while type(current) is ts.Call:
+            callee = current.callee
+            if type(callee) is not ts.Member or current.type_args:
+                raise _Decline("a chain link that is not `.name(args)`")
+            calls.append((callee.name, current))
+            current = callee.object
+        if type(current) is not ts.Ident:
+            raise _Decline("a chain whose head is not an identifier")
+        calls.reverse()
+        return current.name, calls
+
+    def chain_labelled(self, head: str, calls: list) -> bool:
+        # printMemberChain's groups: [head], then one per `.name(args)`; merged when the head is a factory name.
+        return ts._chain_is_labelled(1 + len(calls), _is_factory(head))
+
+    def chain_forced(self, head: str, calls: list) -> bool:
+        """A labelled chain printed expanded without trying one line (printMemberChain's early `group(expanded)`)."""
+        if not self.chain_labelled(head, calls):
+            return False
+        for _, call in calls:
+            for arg in call.args:
+                if type(arg) is ts.Arrow:
+                    raise _Decline("an arrow function in a member chain")
+        if len(calls) > 2 and any(
+            not ts.is_simple_call_argument(arg) for _, call in calls for arg in call.args
+        ):
+            return True
+        return any(self.hard(arg) for _, call in calls[:-1] for arg in call.args)
+
+    # -- expressions --------------------------------------------------------------------------------------------
+
+    def value(self, node: Any, indent: str, trail: int) -> None:
+        """Print `node` at the current column, its document's parent being in break mode; `trail` is the width of
+        what follows it up to the next possible line break."""
+        kind = type(node)
+        if kind is ts.ObjectExpr:
+            self.object(node, indent)
+            return
+        if kind is ts.ArrayExpr:
+            self.array(node, indent, trail)
+            return
+        if kind is ts.Call:
+            if type(node.callee) is ts.Member:
+                self.member_chain(node, indent, trail)
+            else:
+                self.text(_callee_name(node) + self.type_args(node))
+                self.call_arguments(node, indent, trail)
+            return
+        if kind is ts.Arrow:
+            raise _Decline("an arrow function outside a property")
+        self.text(self.flat(node))
+
+    def object(self, node: ts.ObjectExpr, indent: str) -> None:
+        if not node.props:
+            self.text("{}")
+            return
+        inner = indent + "  "
+        self.text("{")
+        for prop in node.props:
+            self.newline(inner)
+            self.property(prop, inner)
+            self.text(",")
+        self.newline(indent)
+        self.text("}")
+
+    def array(self, node: ts.ArrayExpr, indent: str, trail: int) -> None:
+        if not node.elements:
+            self.text("[]")
+            return
+        if not self.hard(node):
+            flat = self.flat(node)
+            if self.fits(_width(flat) + trail):
+                self.text(flat)
+                return
+        if ts._is_concisely_printed_array(node):
+            raise _Decline("a number array (prettier's fill) that does not fit")
+        inner = indent + "  "
+        self.text("[")
+        for element in node.elements:
+            self.newline(inner)
+            self.value(element, inner, 1)
+            self.text(",")
+        self.newline(indent)
+        self.text("]")
+
+    def member_chain(self, node: ts.Call, indent: str, trail: int) -> None:
+        head, calls = self.chain(node)
+        hard = self.hard(node)
+        if not self.chain_labelled(head, calls):
+            # group(oneLine): flat if it fits, else its calls' argument groups decide one by one
+            if not hard:
+                flat = self.flat(node)
+                if self.fits(_width(flat) + trail):
+                    self.text(flat)
+                    return
+            self.text(head)
+            for index, (name, call) in enumerate(calls):
+                self.text("." + name)
+                self.call_arguments(call, indent, _rest_of_chain(calls, index + 1, trail))
+            return
+        if not self.chain_forced(head, calls):
+            if hard:
+                raise _Decline("a labelled chain whose one-line form breaks")
+            flat = self.flat(node)
+            if self.fits(
+                _width(flat) + trail
+            ):  # conditionalGroup([oneLine, expanded]): oneLine fits
+                self.text(flat)
+                return
+        # expanded: the head (and a merged first call), then one indented line per call
+        self.text(head)
+        rest = calls
+        if _is_factory(head):
+            name, call = calls[0]
+            self.text("." + name)
+            self.call_arguments(call, indent, 0)
+            rest = calls[1:]
+        inner = indent + "  "
+        for index, (name, call) in enumerate(rest):
+            self.newline(inner)
+            self.text("." + name)
+            self.call_arguments(call, inner, trail if index == len(rest) - 1 else 0)
+
+    def call_arguments(self, node: ts.Call, indent: str, trail: int) -> None:
+        """prettier's printCallArguments, printed with its parent in break mode."""
+        args = node.args
+        if not args:
+            self.text("()")
+            return
+        if any(type(arg) is ts.Arrow for arg in args):
+            self.lazy_arguments(node, indent)
+            return
+        if not ts._should_expand_last_arg(args):
+            if not any(self.hard(arg) for arg in args):
+                flat = self.flat_args(node)
+                if self.fits(_width(flat) + trail):
+                    self.text(flat)
+                    return
+            self.all_arguments_broken_out(args, indent)
+            return
+        head, last = args[:-1], args[-1]
+        if any(self.hard(arg) for arg in head):
+            self.all_arguments_broken_out(args, indent)
+            return
+        head_text = "".join([self.flat(arg) + ", " for arg in head])
+        if self.hard(last):
+            # [breakParent, conditionalGroup([allFlat with the last group broken, allArgsBrokenOut])]
+            last_width, _ = self.break_head(
+                last
+            )  # an object or array: its opening bracket, then a break
+            if self.fits(1 + _width(head_text) + last_width):
+                self.text("(" + head_text)
+                self.value(last, indent, 1 + trail)
+                self.text(")")
+            else:
+                self.all_arguments_broken_out(args, indent)
+            return
+        # conditionalGroup([allFlat, allFlat with the last group broken, allArgsBrokenOut])
+        flat = self.flat_args(node)
+        if self.fits(_width(flat) + trail):
+            self.text(flat)
+            return
+        last_width, stopped = self.break_head(last)
+        if not stopped:
+            raise _Decline("an expanded last argument without a line break")
+        if self.fits(1 + _width(head_text) + last_width):
+            self.text("(" + head_text)
+            self.value(last, indent, 1 + trail)
+            self.text(")")
+            return
+        self.all_arguments_broken_out(args, indent)
+
+    def lazy_arguments(self, node: ts.Call, indent: str) -> None:
+        """`(() =>⏎ body,⏎)`: the one arrow argument toolgen writes (`z.lazy`), a last argument without parameters
+        whose body is a call with a forced break (an object schema), which prettier hugs: the conditional group's
+        first state, `(` and the arrow's signature on the current line, the body indented below it.
+        """
+        args = node.args
+        head, last = args[:-1], args[-1]
+        if (
+            type(last) is not ts.Arrow
+            or last.params
+            or type(last.body) is not ts.Call
+            or not self.hard(last.body)
+            or any(type(arg) is ts.Arrow or self.hard(arg) for arg in head)
+            or not ts._should_expand_last_arg(args)
+        ):
+            raise _Decline("an arrow function argument other than `() => call({...})`")
+        head_text = "".join([self.flat(arg) + ", " for arg in head])
+        opening = "(" + head_text + "() =>"
+        if not self.fits(_width(opening)):  # the group would print all arguments broken out
+            raise _Decline("an arrow function argument that does not fit")
+        self.text(opening)
+        self.newline(indent + "  ")
+        self.value(last.body, indent + "  ", 1)
+        self.text(",")
+        self.newline(indent)
+        self.text(")")
+
+    def all_arguments_broken_out(self, args: list, indent: str) -> None:
+        inner = indent + "  "
+        self.text("(")
+        for arg in args:
+            self.newline(inner)
+            self.value(arg, inner, 1)
+            self.text(",")
+        self.newline(indent)
+        self.text(")")
+
+    # -- assignments and properties -----------------------------------------------------------------------------
+
+    def property(self, prop: ts.Prop, indent: str) -> None:
+        if prop.computed:
+            left = "[" + ts.string_literal(prop.key) + "]"
+            short_key = False
+        else:
+            left = _key(prop.key)
+            short_key = _width(left) < ts.TAB_WIDTH + 3
+        right = prop.value
+        if type(right) is ts.Arrow:
+            if short_key:
+                raise _Decline("an arrow function under a short key")
+            self.text(left + ":")
+            self.arrow_property_value(right, indent)
+            return
+        self.assignment(left, ":", right, _layout(right, short_key), indent, 1)
+
+    def assignment(
+        self, left: str, operator: str, right: Any, layout: str, indent: str, trail: int
+    ) -> None:
+        """printAssignment's layouts, for a left side that cannot break (already printed text)."""
+        self.text(left + operator)
+        if layout == "never-break-after-operator":
+            self.text(" ")
+            self.value(right, indent, trail)
+            return
+        hard = self.hard(right)
+        if not hard:
+            flat = self.flat(right)
+            if self.fits(1 + _width(flat) + trail):
+                self.text(" " + flat)
+                return
+        if layout == "break-after-operator":
+            self.newline(indent + "  ")
+            self.value(right, indent + "  ", trail)
+            return
+        # fluid: group(indent(line), {id}) stays flat when the right side's first line start fits after it
+        head_width, stopped = self.break_head(right)
+        if self.fits(1 + head_width + (0 if stopped else trail)):
+            self.text(" ")
+            self.value(right, indent, trail)
+        else:
+            self.newline(indent + "  ")
+            self.value(right, indent + "  ", trail)
+
+    def arrow_property_value(self, node: ts.Arrow, indent: str) -> None:
+        """`key: (a, b) => call(...)` with the fluid layout prettier chooses for an arrow property."""
+        if not node.params or type(node.body) is not ts.Call or self.hard(node.body):
+            raise _Decline("an arrow function other than `(params) => call(...)`")
+        flat = self.flat(node)
+        if self.fits(1 + _width(flat) + 1):
+            self.text(" " + flat)
+            return
+        # group(indent(line)) stays flat: the arrow's first line start, `(`, fits after the key
+        if not self.fits(2):
+            raise _Decline("a key too long for its arrow function")
+        self.text(" ")
+        signature = "(" + ", ".join(node.params) + ")"
+        if not self.fits(_width(signature) + 3):  # the signature group would break
+            raise _Decline("an arrow signature that does not fit")
+        self.text(signature + " =>")
+        # group(body): flat only if all of it fits, which the whole arrow did not
+        self.newline(indent + "  ")
+        self.value(node.body, indent + "  ", 1)
+
+    # -- statements ---------------------------------------------------------------------------------------------
+
+    def statement(self, node: Any) -> str:
+        kind = type(node)
+        export = "export " if getattr(node, "exported", False) else ""
+        if kind is ts.ImportDecl:
+            self.import_decl(node)
+        elif kind is ts.ConstDecl:
+            self.const_decl(node, export)
+        elif kind is ts.TypeAlias:
+            self.type_alias(node, export)
+        elif kind is ts.FunctionDecl:
+            self.function_decl(node, export)
+        else:
+            raise _Decline(f"statement {kind.__name__}")
+        return "".join(self.out)
+
+    def import_decl(self, node: ts.ImportDecl) -> None:
+        names = [("type " if type_only else "") + name for name, type_only in node.names]
+        tail = " from " + ts.string_literal(node.source) + ";"
+        flat = "import { " + ", ".join(names) + " }" + tail
+        if _width(flat) <= WIDTH:
+            self.text(flat)
+            return
+        self.text("import {")
+        for name in names:
+            self.newline("  ")
+            self.text(name + ",")
+        self.newline("")
+        self.text("}" + tail)
+
+    def const_decl(self, node: ts.ConstDecl, export: str) -> None:
+        right = node.init
+        if type(right) is ts.Arrow:
+            raise _Decline("an arrow function constant")
+        left_can_break = False
+        if node.type is None:
+            left = node.name
+        else:
+            left = node.name + ": " + _simple_or_record_type(node.type)
+            left_can_break = _type_can_break(node.type)
+        if left_can_break:
+            # chooseLayout: "fluid" unless the right side breaks after `=` (never "never-break-after-operator")
+            layout = "break-after-operator" if _breaks_after_operator(right, False) else "fluid"
+        else:
+            layout = _layout(right, False)
+        self.text(export + "const ")
+        if left_can_break and not self.fits(_width(left) + 2):
+            # group(left) measures up to the line after ` =`; a left side that breaks is not handled
+            raise _Decline("a left side that can break and does not fit")
+        self.assignment(left, " =", right, layout, "", 1)
+        self.text(";")
+
+    def type_alias(self, node: ts.TypeAlias, export: str) -> None:
+        target = node.type
+        if not (
+            type(target) is ts.TRef
+            and target.name == "z.infer"
+            and len(target.args) == 1
+            and type(target.args[0]) is ts.TTypeof
+        ):
+            raise _Decline("a type alias other than z.infer<typeof X>")
+        argument = "typeof " + target.args[0].name
+        flat = f"{export}type {node.name} = z.infer<{argument}>;"
+        if _width(flat) <= WIDTH:
+            self.text(flat)
+            return
+        self.text(f"{export}type {node.name} =")
+        # fluid: the line after `=` stays flat when ` z.infer<` fits (the type arguments' group may break)
+        if self.fits(len(" z.infer<")):
+            self.text(" z.infer")
+            indent = ""
+        else:
+            self.newline("  ")
+            self.text("z.infer")
+            indent = "  "
+        if self.fits(_width(f"<{argument}>;")):
+            self.text(f"<{argument}>;")
+            return
+        self.text("<")
+        self.newline(indent + "  ")
+        self.text(argument)
+        self.newline(indent)
+        self.text(">;")
+
+    def function_decl(self, node: ts.FunctionDecl, export: str) -> None:
+        if not node.body or any(type(s) is not ts.Return for s in node.body):
+            raise _Decline("a function body other than return statements")
+        self.text(f"{export}function {node.name}")
+        params = [(param.name + ": ", _type_flat(param.type)) for param in node.params]
+        returns = ": " + _simple_type(node.returns)
+        flat_params = "(" + ", ".join([name + text for name, text in params]) + ")"
+        if self.fits(_width(flat_params) + _width(returns) + 2):  # then ` {` and a hard line
+            self.text(flat_params)
+        elif not params:
+            raise _Decline("a signature without parameters that does not fit")
+        else:
+            self.text("(")
+            for name, text in params:
+                self.newline("  ")
+                self.text(name)
+                if not self.fits(_width(text) + 1):
+                    raise _Decline("a parameter type that would break")
+                self.text(text + ",")
+            self.newline("")
+            self.text(")")
+        self.text(returns + " {")
+        for statement in node.body:
+            self.newline("  ")
+            self.text("return ")
+            self.value(statement.argument, "  ", 1)
+            self.text(";")
+        self.newline("")
+        self.text("}")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Helpers shared by the layouts (no state)
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def _callee_name(call: ts.Call) -> str:
+    if type(call.callee) is not ts.Ident:
+        raise _Decline("a call whose callee is neither a name nor a member")
+    return call.callee.name
+
+
+def _is_factory(name: str) -> bool:
+    return ts._is_factory(name)
+
+
+def _key(key: str) -> str:
+    """prettier's printKey with quoteProps "as-needed" (the same rule as `_Printer.key`)."""
+    if ts.is_es5_identifier_name(key) and ts.string_literal(key)[1:-1] == key:
+        return key
+    return ts.string_literal(key)
+
+
+def _breaks_after_operator(right: Any, short_key: bool) -> bool:
+    """_Printer.should_break_after_operator."""
+    if short_key or ts._is_signed_number(right):
+        return False
+    if type(right) is ts.Str:
+        return True
+    return _IS_POORLY_BREAKABLE(right)
+
+
+def _layout(right: Any, short_key: bool) -> str:
+    """_Printer.choose_layout for a left side that cannot break and a right side that is an expression."""
+    if _breaks_after_operator(right, short_key):
+        return "break-after-operator"
+    if (
+        short_key
+        or type(right) is ts.Bool
+        or (type(right) is ts.Num and not ts._is_signed_number(right))
+    ):
+        return "never-break-after-operator"
+    return "fluid"
+
+
+def _array_should_break(node: ts.ArrayExpr) -> bool:
+    """printArray's shouldBreak: several elements, all arrays (or all objects) with more than one element."""
+    elements = node.elements
+    if len(elements) <= 1:
+        return False
+    first = type(elements[0])
+    if first is ts.ArrayExpr:
+        return all(type(e) is ts.ArrayExpr and len(e.elements) > 1 for e in elements)
+    if first is ts.ObjectExpr:
+        return all(type(e) is ts.ObjectExpr and len(e.props) > 1 for e in elements)
+    return False
+
+
+def _args_break_head(call: ts.Call) -> tuple[int, bool]:
+    """What `fits` measures of a call's arguments in break mode: `()`, or `(` and then a line break."""
+    return (1, True) if call.args else (2, False)
+
+
+def _rest_of_chain(calls: list, start: int, trail: int) -> int:
+    """The width after a chain's call up to the next possible break: the following calls' `.name()` until one
+    has arguments (then `.name(`), else through to `trail`."""
+    width = 0
+    for name, call in calls[start:]:
+        args_width, stopped = _args_break_head(call)
+        width += 1 + len(name) + args_width
+        if stopped:
+            return width
+    return width + trail
+
+
+def _simple_type(node: Any) -> str:
+    """A type printed without any group: a keyword, or a reference with simple type arguments."""
+    if type(node) is ts.TKeyword:
+        return node.name
+    if type(node) is ts.TRef:
+        if not node.args:
+            return node.name
+        if len(node.args) == 1 and ts._is_simple_type(node.args[0]):
+            return node.name + "<" + _simple_type(node.args[0]) + ">"
+    raise _Decline("a type that can break")
+
+
+def _simple_or_record_type(node: Any) -> str:
+    """The flat text of a constant's annotation: a simple type or `Name<simple, simple>`."""
+    if type(node) is ts.TRef and node.args and all(ts._is_simple_type(a) for a in node.args):
+        return node.name + "<" + ", ".join([_simple_type(a) for a in node.args]) + ">"
+    return _simple_type(node)
+
+
+def _type_can_break(node: Any) -> bool:
+    """Whether a constant's annotation (as `_simple_or_record_type` accepts it) prints with a group: type
+    arguments other than one simple type."""
+    return (
+        type(node) is ts.TRef
+        and bool(node.args)
+        and not (len(node.args) == 1 and ts._is_simple_type(node.args[0]))
+    )
+
+
+def _type_flat(node: Any) -> str:
+    """The flat text of a parameter type (a simple type, or a function type whose parts are simple or unions)."""
+    if type(node) is ts.TFunc:
+        params = ", ".join([p.name + ": " + _type_flat(p.type) for p in node.params])
+        return "(" + params + ") => " + _type_flat(node.returns)
+    if type(node) is ts.TUnion:
+        return " | ".join([_type_flat(t) for t in node.types])
+    if type(node) is ts.TRef and node.args and all(ts._is_simple_type(a) for a in node.args):
+        return node.name + "<" + ", ".join([_simple_type(a) for a in node.args]) + ">"
+    return _simple_type(node)

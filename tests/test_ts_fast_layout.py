@@ -1,0 +1,323 @@
+"""The direct TypeScript printer (codegen/targets/ts_layout.py) against the document printer it shortcuts.
+
+`ts_layout.layout(statement)` must return exactly what `_prettier.print_statement(statement)` prints, or None
+("not sure"). Checked on every statement the nodejs target writes for the corpus (specs/, tests/edge_specs/,
+tests/stress_specs/), for the benchmark's 1000 generated specs, for hypothesis-generated specs, and for statements
+built here around the places where prettier's decisions flip (the 80-column edge at every nesting depth, wide and
+combining characters, escapes, short and long keys, numbers). Each collection also asserts that the fast path
+handles (nearly) all of its statements, so that it cannot pass by declining everything.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from bench.specgen import generate_specs
+from codegen.generate import load_tools, render_outputs
+from codegen.targets import _prettier as ts
+from codegen.targets import ts_layout
+
+from . import support
+from .hostile_text import yaml_text
+from .spec_strategy import spec_documents
+
+EXAMPLES = int(os.environ.get("TOOLGEN_HYPOTHESIS_EXAMPLES", "60"))
+
+
+def _statements(spec_dirs: list[Path]) -> list[Any]:
+    """Every statement the nodejs target lays out for these specs (rendered without caches or a process pool)."""
+    seen: list[Any] = []
+    original = ts.format_statement
+
+    def record(node: Any, width: int = ts.PRINT_WIDTH) -> str:
+        seen.append(node)
+        return original(node, width)
+
+    saved = {key: os.environ.get(key) for key in ("TOOLGEN_NO_CACHE", "TOOLGEN_NO_POOL")}
+    os.environ.update({"TOOLGEN_NO_CACHE": "1", "TOOLGEN_NO_POOL": "1"})
+    ts.format_statement = record
+    try:
+        tools, _ = load_tools(spec_dirs)
+        render_outputs(tools, ["nodejs"])
+    finally:
+        ts.format_statement = original
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    assert seen, "no statement was laid out: the recording hook missed the nodejs target"
+    return seen
+
+
+def _compare(statements: list[Any]) -> tuple[list[str], int]:
+    """(mismatches described, number declined)."""
+    mismatches, declined = [], 0
+    for node in statements:
+        fast = ts_layout.layout(node)
+        if fast is None:
+            declined += 1
+            continue
+        reference = ts.print_statement(node)
+        if fast != reference:
+            mismatches.append(f"{node!r}\n--- document printer\n{reference}\n--- ts_layout\n{fast}")
+    return mismatches, declined
+
+
+def _assert_exact(statements: list[Any], max_declined: float) -> None:
+    mismatches, declined = _compare(statements)
+    assert not mismatches, f"{len(mismatches)} statements differ; the first:\n{mismatches[0]}"
+    assert declined <= max_declined * len(statements), f"{declined} of {len(statements)} declined"
+
+
+# -- real statements ----------------------------------------------------------------------------------------------
+
+
+def test_every_corpus_statement_is_laid_out_exactly():
+    # the corpus holds the rare shapes on purpose (recursive interfaces, 1000-number enums): some declines
+    _assert_exact(_statements(support.SDK_SPEC_DIRS), max_declined=0.02)
+
+
+def test_every_benchmark_statement_is_laid_out_exactly(tmp_path):
+    generate_specs(1000, 1, tmp_path)  # the specs `python -m bench.run` measures
+    _assert_exact(_statements([tmp_path]), max_declined=0.001)
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=support.IN_CI,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(documents=spec_documents())
+def test_generated_specs_are_laid_out_exactly(documents):
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        for index, document in enumerate(documents):
+            (folder / f"spec_{index}.yaml").write_text(yaml_text(document), encoding="utf-8")
+        mismatches, _ = _compare(_statements([folder]))
+        assert not mismatches, mismatches[0]
+
+
+def test_generated_specs_are_mostly_handled():
+    """Over a fixed sample of the hypothesis generator's specs (tests/stress_specs/random), few are declined."""
+    statements = _statements([support.STRESS_SPECS / "random"])
+    _, declined = _compare(statements)
+    assert declined <= 0.05 * len(statements), f"{declined} of {len(statements)} declined"
+
+
+# -- statements built around the decisions --------------------------------------------------------------------
+
+
+def _nested(depth: int, key: str, value: Any) -> Any:
+    """`{key: {key: ... {key: value}}}` with `depth` objects."""
+    node = value
+    for _ in range(depth):
+        node = ts.ObjectExpr([ts.Prop(key, node)])
+    return node
+
+
+def _json_const(value: Any, name: str = "xJsonSchema") -> ts.ConstDecl:
+    record = ts.TRef("Record", [ts.TKeyword("string"), ts.TKeyword("unknown")])
+    return ts.ConstDecl(name, value, type=record)
+
+
+def _z(method: str, *args: Any) -> ts.Call:
+    return ts.Call(ts.Member(ts.Ident("z"), method), list(args))
+
+
+def _method(target: Any, method: str, *args: Any) -> ts.Call:
+    return ts.Call(ts.Member(target, method), list(args))
+
+
+KEYS = ["a", "type", "enum", "draft", "description", "x" * 30, "max-results", "名前", "__proto__"]
+FILLERS = ["x", "名", "e\u0301", "\u202e", '"', "\\", "\n", "😀"]
+
+
+def _edge_strings() -> list[str]:
+    """Strings whose literal ends on both sides of column 80 at the nesting depths used below."""
+    return [filler * length for filler in FILLERS for length in range(1, 80, 3)]
+
+
+def _assert_case(node: Any, must_handle: bool = True) -> None:
+    fast = ts_layout.layout(node)
+    if fast is None:
+        assert not must_handle, f"declined: {node!r}"
+        return
+    assert fast == ts.print_statement(node), node
+
+
+@pytest.mark.parametrize("depth", range(0, 7))
+@pytest.mark.parametrize("key", KEYS)
+def test_strings_around_the_edge_in_json_objects(depth, key):
+    computed = key == "__proto__"
+    for text in _edge_strings():
+        inner = ts.ObjectExpr(
+            [ts.Prop(key, ts.Str(text), computed=computed), ts.Prop("b", ts.Num(1))]
+        )
+        _assert_case(_json_const(_nested(depth, key, inner)))
+
+
+@pytest.mark.parametrize("depth", range(0, 6))
+def test_arrays_around_the_edge(depth):
+    for count in range(0, 12):
+        for length in (1, 5, 9, 17):
+            strings = ts.ArrayExpr([ts.Str("s" * length) for _ in range(count)])
+            _assert_case(_json_const(_nested(depth, "enum", strings)))
+            _assert_case(_json_const(_nested(depth, "required", strings)))
+            numbers = ts.ArrayExpr([ts.Num(10**length - 1) for _ in range(count)])
+            _assert_case(_json_const(_nested(depth, "values", numbers)), must_handle=False)
+            nested = ts.ArrayExpr([strings, ts.ArrayExpr([]), ts.ArrayExpr([ts.Num(-1.5)])])
+            _assert_case(_json_const(_nested(depth, "nested", nested)))
+            pairs = ts.ArrayExpr([ts.ArrayExpr([ts.Str("a"), ts.Num(1)]) for _ in range(count)])
+            _assert_case(_json_const(_nested(depth, "pairs", pairs)))
+
+
+def test_numbers_literals_and_empty_containers():
+    values = [
+        0,
+        -7,
+        2.5,
+        -2.25,
+        1e21,
+        1.5e-7,
+        0.000001,
+        9007199254740993,
+        float("inf"),
+        True,
+        False,
+        None,
+    ]
+    for key in KEYS:
+        for value in values:
+            _assert_case(_json_const(_nested(2, key, _literal(value))))
+        _assert_case(_json_const(_nested(2, key, ts.ObjectExpr([]))))
+        _assert_case(_json_const(_nested(2, key, ts.ArrayExpr([]))))
+    _assert_case(_json_const(ts.ObjectExpr([])))
+
+
+def _literal(value: Any) -> Any:
+    if isinstance(value, bool):
+        return ts.Bool(value)
+    if value is None:
+        return ts.Null()
+    return ts.Num(value)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_zod_chains_around_the_edge(key):
+    heads = [ts.Ident("z"), ts.Ident("ShortSchema"), ts.Ident("A" * 40 + "Schema")]
+    for head in heads:
+        for text in _edge_strings()[::2]:
+            described = [
+                _method(_z("string"), "describe", ts.Str(text)),
+                _method(_method(_z("int"), "optional"), "describe", ts.Str(text)),
+                _method(_method(head, "optional"), "describe", ts.Str(text)),
+                _method(_method(_method(head, "nullable"), "optional"), "describe", ts.Str(text)),
+                _method(
+                    _method(_z("array", _z("array", _z("string"))), "default", ts.ArrayExpr([])),
+                    "describe",
+                    ts.Str(text),
+                ),
+                _method(
+                    _z("record", _z("string"), head),
+                    "default",
+                    ts.ObjectExpr([ts.Prop(key, ts.Str(text))]),
+                ),
+                _method(head, "describe", ts.Str(text[:18])),
+                _z("enum", ts.ArrayExpr([ts.Str(text), ts.Str("b")])),
+            ]
+            for value in described:
+                shape = ts.ObjectExpr(
+                    [ts.Prop(key, value, computed=key == "__proto__"), ts.Prop("n", _z("number"))]
+                )
+                _assert_case(ts.ConstDecl("XSchema", _z("object", shape)), must_handle=False)
+                _assert_case(ts.ConstDecl(head.name + "Schema", value), must_handle=False)
+                lazy = _z("lazy", ts.Arrow([], _z("object", shape)))
+                typed = ts.ConstDecl(
+                    "XSchema", lazy, type=ts.TRef("z.ZodType", [ts.TRef("X" * len(text))])
+                )
+                _assert_case(typed, must_handle=False)
+
+
+def test_common_zod_shapes_are_handled():
+    shape = ts.ObjectExpr(
+        [
+            ts.Prop("name", _method(_z("string"), "describe", ts.Str("The name to use."))),
+            ts.Prop(
+                "threshold",
+                _method(
+                    _method(_method(_z("number"), "nullable"), "optional"),
+                    "describe",
+                    ts.Str("x" * 70),
+                ),
+            ),
+        ]
+    )
+    for statement in [
+        ts.ConstDecl("XSchema", _z("object", shape)),
+        ts.ConstDecl("XSchema", _z("enum", ts.ArrayExpr([ts.Str("v" * n) for n in range(1, 12)]))),
+        ts.ConstDecl(
+            "XSchema",
+            _z("lazy", ts.Arrow([], _z("object", shape))),
+            type=ts.TRef("z.ZodType", [ts.TRef("X")]),
+        ),
+        ts.TypeAlias("X", ts.TRef("z.infer", [ts.TTypeof("XSchema")])),
+    ]:
+        _assert_case(statement)
+
+
+@pytest.mark.parametrize("length", range(1, 60, 2))
+def test_statement_names_around_the_edge(length):
+    name = "N" * length
+    _assert_case(ts.TypeAlias(name, ts.TRef("z.infer", [ts.TTypeof(name + "Schema")])))
+    _assert_case(
+        ts.ImportDecl(
+            [("defineTool", False), ("Tool", True), ("T" * length, True)], "@github/copilot-sdk"
+        )
+    )
+    params = ts.TRef(name)
+    define = ts.Call(
+        ts.Ident("defineTool"),
+        [
+            ts.Str("t" * length),
+            ts.ObjectExpr(
+                [
+                    ts.Prop("description", ts.Str("d" * (2 * length))),
+                    ts.Prop("parameters", ts.Ident(name + "JsonSchema")),
+                    ts.Prop(
+                        "handler",
+                        ts.Arrow(
+                            ["args", "invocation"],
+                            ts.Call(
+                                ts.Ident("handler"),
+                                [
+                                    _method(ts.Ident(name + "Schema"), "parse", ts.Ident("args")),
+                                    ts.Ident("invocation"),
+                                ],
+                            ),
+                        ),
+                    ),
+                    ts.Prop("defer", ts.Str("x" * length)),
+                    ts.Prop("isTerminal", ts.Bool(True)),
+                ]
+            ),
+        ],
+        [params],
+    )
+    function = ts.FunctionDecl(
+        name[:40] + "Tool",
+        [ts.TParam("handler", ts.TRef("ToolHandler", [params]))],
+        ts.TRef("Tool", [params]),
+        [ts.Return(define)],
+    )
+    _assert_case(function, must_handle=False)
+    _assert_case(ts.ConstDecl(name, ts.Str("s" * length)))
+    _assert_case(ts.ConstDecl(name, _z("string")))
+    _assert_case(ts.ConstDecl(name, ts.Num(-length)))
