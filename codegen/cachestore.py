@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 FILE_NAME = "cache-v1.sqlite3"
-TABLES = ("format", "spec", "render")  # fixed names: never interpolated from input
+TABLES = ("format", "spec", "render", "plan")  # fixed names: never interpolated from input
 # Per table. A project of 1000 specs needs about 1000 models (3 MB), 6000 finished files (6 MB compressed),
 # 8000 TypeScript layouts (3 MB) and, where black runs at all, its results; a test suite that feeds thousands of
 # random specs must not grow the file without end.

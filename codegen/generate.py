@@ -18,7 +18,7 @@ from . import ir
 from .config import Settings, check_settings, load_settings
 from .errors import ConfigError, Diagnostic, OutputPathError
 from .render import check_overrides, has_overrides, render, shown_path, user_template
-from .incremental import FinishedFile, OnDisk, model_digest, render_target
+from .incremental import FinishedFile, OnDisk, ToolSet, model_digest, render_target
 from .targets import Reporter, all_targets, get_target
 from .targets.base import PlannedFile, Target
 from .manifest import FileRecord, Recorded, build_manifest, file_digest, manifest_path, read_record
@@ -94,13 +94,14 @@ class _Rendered:
 
 
 def _render_all(
-    tools: list[ir.Tool],
+    tools: Sequence[ir.Tool],
     targets: Sequence[str],
     options: Mapping[str, Mapping[str, Any]] | None,
     templates: str | None,
     header: str | None,
     tool_keys: Sequence[bytes] | None,
     on_disk: OnDisk | None = None,
+    skeletons: Sequence[bytes] | None = None,
 ) -> _Rendered:
     report = Reporter()
     rendered = _Rendered({}, {}, {}, report.diagnostics)
@@ -111,6 +112,7 @@ def _render_all(
         report.diagnostics.extend(warnings)
     environment = _render_environment(templates, header)
     keys = list(tool_keys) if tool_keys is not None else [model_digest(tool) for tool in tools]
+    toolset = ToolSet(tools, keys, list(skeletons) if skeletons is not None and tool_keys is not None else None)
     for name in targets:
         target = get_target(name)
 
@@ -128,7 +130,7 @@ def _render_all(
 
         target_options = (options or {}).get(name, {})
         files = render_target(
-            target, tools, keys, target_options, report, render_file, finish, environment, on_disk, vet_paths,
+            target, toolset, target_options, report, render_file, finish, environment, on_disk, vet_paths,
             custom_templates=has_overrides(name, templates),
         )  # fmt: skip
         vet_paths([file.path for file in files])  # all together: distinct, also on a case-insensitive disk
@@ -218,13 +220,13 @@ def run(
     recorded = Recorded.load(out)
     reuse = bool(recorded.document) and (out / LOCK_NAME).is_file()
     if not reuse:
-        rendered = _render_all(tools, chosen, options, templates, header, loaded.keys)
+        rendered = _render_all(tools, chosen, options, templates, header, loaded.keys, None, loaded.skeletons)
     # One run at a time per output root (writer.output_lock), from the comparison to the manifest.
     with output_lock(out, exclusive=write):
         if reuse:
             recorded = recorded.reload(out)
             on_disk = recorded.reusable_tool_files(out)
-            rendered = _render_all(tools, chosen, options, templates, header, loaded.keys, on_disk)
+            rendered = _render_all(tools, chosen, options, templates, header, loaded.keys, on_disk, loaded.skeletons)
         planned = OutputTexts(out, rendered.texts)
         changes = compare(out, planned, owned, on_disk=rendered.on_disk)
         all_warnings = loaded.warnings + rendered.warnings

@@ -15,13 +15,23 @@ produce, together with the warnings planning it reported and the `facts` the fol
 looked up first among the files already in the output folder (the manifest records each per-tool file's key, and
 its stat signature proves the file unchanged: `manifest.Recorded.reusable_tool_files`; such a file is not even
 read), then in toolgen's cache. Only the tools that miss both are planned, rendered and formatted (formatted
-together, so a target can batch them); the folder-wide files are always planned afresh. Without a cache store
-(TOOLGEN_NO_CACHE) only the output folder is consulted.
+together, so a target can batch them). Without a cache store (TOOLGEN_NO_CACHE) only the output folder is
+consulted.
+
+The folder-wide steps are cached too. Targets name a folder and plan its shared files from the tools' naming
+skeletons only (`ir.naming_skeleton`: names, types, enum values, positions and options, without descriptions,
+defaults or the wire schema), so the naming records are a function of the skeletons' digests (which the spec
+cache keeps beside each model) and the target's context, and the shared files of those plus the tool files'
+`facts`. Both are cached under exactly those keys. After an edit that leaves every skeleton as it was — a
+description, a default, a constraint — a run names nothing, plans no shared file and loads no model but the
+edited one (`speccache.LazyTools`).
 """
 
 from __future__ import annotations
 
+import io
 import json
+import pickle
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -33,6 +43,7 @@ from .targets import Reporter
 from .targets.base import PlannedFile, Target
 
 TABLE = "render"
+PLAN_TABLE = "plan"
 
 # (planned file, its rendered text) → final text: the marker check and the extra header line of generate.py
 Finish = Callable[[PlannedFile, str], str]
@@ -59,10 +70,28 @@ class FinishedFile:
 OnDisk = Mapping[str, tuple[str, str, dict[str, Any], list[Any]]]
 
 
+@dataclass
+class ToolSet:
+    """A run's tools with the digests the caches key on."""
+
+    # may load models lazily (speccache.LazyTools): only the tools that are planned are read
+    tools: Sequence[ir.Tool]
+    keys: list[bytes]  # per tool: everything its model depends on
+    skeletons: list[bytes] | None = (
+        None  # per tool: its naming skeleton's digest; None: names are not cached
+    )
+    _skeleton_tools: list[ir.Tool] | None = None
+
+    def skeleton_tools(self) -> list[ir.Tool]:
+        """What targets name folders and plan folder-wide files from (ir.naming_skeleton), made once per run."""
+        if self._skeleton_tools is None:
+            self._skeleton_tools = [ir.naming_skeleton(tool) for tool in self.tools]
+        return self._skeleton_tools
+
+
 def render_target(
     target: Target,
-    tools: list[ir.Tool],
-    tool_keys: list[bytes],
+    toolset: ToolSet,
     options: Mapping[str, Any],
     report: Reporter,
     render: Render,
@@ -78,15 +107,22 @@ def render_target(
     folder); `vet_paths` sees every planned path before anything is rendered (and may raise);
     `custom_templates` says the user overrides some of this target's templates (Target.format_all).
     """
-    names = target.name_folder(tools, options, report)
-    keys = _keys(target, tool_keys, names, options, environment)
+    store = cachestore.open_store()
+    context = _context(target, options, environment)
+    naming = _name_folder(target, toolset, options, context, store)
+    _replay(naming.warnings, report)
+    keys = [
+        cachestore.digest(context, tool_key, names_key.encode())
+        for tool_key, names_key in zip(toolset.keys, naming.names_keys)
+    ]
     files: list[FinishedFile | None] = [_from_disk(target.name, key, on_disk) for key in keys]
-    store = cachestore.open_store() if any(file is None for file in files) else None
-    if store is not None:
+    if store is not None and any(file is None for file in files):
         stored = store.get_many(TABLE, [key for key, file in zip(keys, files) if file is None])
         files = [file or _decode(stored.get(key), key) for key, file in zip(keys, files)]
     missing = [index for index, file in enumerate(files) if file is None]
-    job = _Job(target, tools, names, options, render, finish, vet_paths, custom_templates)
+    job = _Job(
+        target, toolset.tools, naming.records, options, render, finish, vet_paths, custom_templates
+    )
     fresh: dict[bytes, bytes] = {}
     for index, (path, text, facts, warnings) in zip(missing, _make_files(job, missing)):
         finished = FinishedFile(path, text, facts, warnings, keys[index])
@@ -98,15 +134,165 @@ def render_target(
 
     done = [file for file in files if file is not None]
     for file in done:
-        for warning in file.warnings:
-            report.warn(warning.file, warning.line, warning.column, warning.message)
-    shared = target.folder_files(tools, names, [file.facts for file in done], options, report)
-    vet_paths([file.path for file in shared])
-    for file, text in zip(
-        shared, _render_and_format(target, shared, render, finish, custom_templates)
-    ):
-        done.append(FinishedFile(file.path, text, dict(file.facts)))
-    return done
+        _replay(file.warnings, report)
+    shared = _folder_files(job, toolset, naming, [file.facts for file in done], context, store)
+    _replay(shared.warnings, report)
+    return done + shared.files
+
+
+def _context(target: Target, options: Mapping[str, Any], environment: bytes) -> bytes:
+    """Everything a target's files depend on besides the tools."""
+    return cachestore.digest(
+        b"render",
+        environment,
+        target.name.encode(),
+        target.cache_identity().encode(),
+        json.dumps(options, sort_keys=True, default=repr).encode(),
+    )
+
+
+def _replay(warnings: Sequence[Diagnostic], report: Reporter) -> None:
+    for warning in warnings:
+        report.warn(warning.file, warning.line, warning.column, warning.message)
+
+
+# -- names: from the tools' skeletons, cached by their digests --------------------------------------------------
+
+
+class _Records(Sequence[Any]):
+    """Naming records kept pickled until a tool that is planned asks for its own."""
+
+    def __init__(self, pickled: list[bytes]):
+        self._pickled = pickled
+        self._records: dict[int, Any] = {}
+
+    def __len__(self) -> int:
+        return len(self._pickled)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index not in self._records:
+            self._records[index] = _RecordUnpickler(io.BytesIO(self._pickled[index])).load()
+        return self._records[index]
+
+
+class _RecordUnpickler(pickle.Unpickler):
+    def find_class(self, module: str, name: str) -> Any:
+        # Naming records are small dataclasses of toolgen's targets holding strings, tuples and dicts.
+        if (
+            module == "builtins"
+            or module == "codegen.naming"
+            or module.startswith("codegen.targets.")
+        ):
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"{module}.{name} is not part of a naming record")
+
+
+@dataclass(frozen=True)
+class _Naming:
+    names_keys: list[str]  # Target.names_key of each record: what the per-tool cache keys use
+    records: Sequence[Any]
+    warnings: tuple[Diagnostic, ...]
+
+    def encode(self) -> bytes:
+        rows = [[w.file, w.line, w.column, w.message, w.severity] for w in self.warnings]
+        pickled = [pickle.dumps(record, protocol=5) for record in self.records]
+        return zlib.compress(pickle.dumps((self.names_keys, pickled, rows), protocol=5), 1)
+
+    @classmethod
+    def decode(cls, data: bytes | None, tools: int) -> _Naming | None:
+        if data is None:
+            return None
+        try:
+            names_keys, pickled, rows = pickle.loads(zlib.decompress(data))
+            if len(names_keys) == len(pickled) == tools:
+                return cls(names_keys, _Records(pickled), _warnings(rows))
+        except Exception:  # noqa: BLE001 - an unreadable entry is a miss, whatever the reason
+            pass
+        return None
+
+
+def _name_folder(
+    target: Target, toolset: ToolSet, options: Mapping[str, Any], context: bytes, store: Any
+) -> _Naming:
+    """The folder's naming records. Targets name from skeletons only (ir.naming_skeleton), so the records are a
+    function of the skeletons' digests and the context: cached by those, an edit that leaves every skeleton as it
+    was (a description, a default) neither loads the other tools' models nor names the folder again.
+    """
+    key = None
+    if store is not None and toolset.skeletons is not None:
+        key = cachestore.digest(b"names", context, *toolset.skeletons)
+        naming = _Naming.decode(store.get_many(PLAN_TABLE, [key]).get(key), len(toolset.keys))
+        if naming is not None:
+            return naming
+    report = Reporter()
+    records = target.name_folder(toolset.skeleton_tools(), options, report)
+    naming = _Naming(
+        [target.names_key(record) for record in records], records, tuple(report.diagnostics)
+    )
+    if key is not None:
+        store.put_many(PLAN_TABLE, {key: naming.encode()})
+    return naming
+
+
+# -- folder-wide files: from skeletons, names and facts, cached by those ----------------------------------------
+
+
+@dataclass(frozen=True)
+class _Shared:
+    files: list[FinishedFile]
+    warnings: tuple[Diagnostic, ...]
+
+
+def _folder_files(
+    job: _Job,
+    toolset: ToolSet,
+    naming: _Naming,
+    facts: list[Mapping[str, Any]],
+    context: bytes,
+    store: Any,
+) -> _Shared:
+    """The folder-wide files, finished. They depend on the skeletons, the names (a function of the skeletons and
+    the context) and the tool files' facts only, so they are cached by exactly those."""
+    key = None
+    if store is not None and toolset.skeletons is not None:
+        facts_text = json.dumps(facts, sort_keys=True, ensure_ascii=False).encode("utf-8")
+        key = cachestore.digest(b"folder", context, facts_text, *toolset.skeletons)
+        shared = _decode_shared(store.get_many(PLAN_TABLE, [key]).get(key))
+        if shared is not None:
+            job.vet_paths([file.path for file in shared.files])
+            return shared
+    report = Reporter()
+    planned = job.target.folder_files(
+        toolset.skeleton_tools(), list(naming.records), facts, job.options, report
+    )
+    job.vet_paths([file.path for file in planned])
+    texts = _render_and_format(job.target, planned, job.render, job.finish, job.custom_templates)
+    shared = _Shared(
+        [FinishedFile(file.path, text, dict(file.facts)) for file, text in zip(planned, texts)],
+        tuple(report.diagnostics),
+    )
+    if key is not None:
+        store.put_many(PLAN_TABLE, {key: _encode_shared(shared)})
+    return shared
+
+
+def _encode_shared(shared: _Shared) -> bytes:
+    files = [[file.path, file.text, dict(file.facts)] for file in shared.files]
+    rows = [[w.file, w.line, w.column, w.message, w.severity] for w in shared.warnings]
+    return zlib.compress(json.dumps([files, rows], ensure_ascii=False).encode("utf-8"), 1)
+
+
+def _decode_shared(data: bytes | None) -> _Shared | None:
+    if data is None:
+        return None
+    try:
+        files, rows = json.loads(zlib.decompress(data))
+        finished = [FinishedFile(str(path), str(text), dict(facts)) for path, text, facts in files]
+        return _Shared(finished, _warnings(rows))
+    except (ValueError, TypeError, zlib.error):
+        return None
 
 
 @dataclass(frozen=True)
@@ -114,8 +300,8 @@ class _Job:
     """Everything needed to make tool files (the callbacks are closures: a forked worker inherits them)."""
 
     target: Target
-    tools: list[ir.Tool]
-    names: list[Any]
+    tools: Sequence[ir.Tool]
+    names: Sequence[Any]
     options: Mapping[str, Any]
     render: Render
     finish: Finish
@@ -134,6 +320,10 @@ def _make_files(job: _Job, indices: list[int]) -> list[Made]:
     means doing it here, where the error is reported as in an unpooled run."""
     workers = _pool_size(len(indices))
     if workers > 1:
+        # the models are loaded here, before forking: a worker must not use this process's cache connection
+        load = getattr(job.tools, "load", None)  # speccache.LazyTools
+        if load is not None:
+            load(indices)
         made = forkpool.run_in_chunks(lambda chunk: _make_files_here(job, chunk), indices, workers)
         if made is not None:
             return made
@@ -180,26 +370,6 @@ def _render_and_format(
 
 def model_digest(tool: ir.Tool) -> bytes:
     return cachestore.digest(b"model", repr(tool).encode("utf-8"))
-
-
-def _keys(
-    target: Target,
-    tool_keys: list[bytes],
-    names: list[Any],
-    options: Mapping[str, Any],
-    environment: bytes,
-) -> list[bytes]:
-    context = cachestore.digest(
-        b"render",
-        environment,
-        target.name.encode(),
-        target.cache_identity().encode(),
-        json.dumps(options, sort_keys=True, default=repr).encode(),
-    )
-    return [
-        cachestore.digest(context, tool_key, target.names_key(record).encode())
-        for tool_key, record in zip(tool_keys, names)
-    ]
 
 
 def _encode(file: FinishedFile) -> bytes:

@@ -178,3 +178,39 @@ def decl_references(decl: Decl) -> list[Words]:
     if isinstance(decl, AliasDecl):
         return type_references(decl.target)
     return []
+
+
+def naming_skeleton(tool: Tool) -> Tool:
+    """`tool` without the values that never decide a name or a folder-wide file: descriptions, defaults and the
+    wire schema (positions, names, types, enum values and options stay).
+
+    Targets name a folder (`Target.name_folder`) and plan its shared files (`Target.folder_files`) from skeletons
+    only, so an edit to a description or a default — most edits — provably leaves every name and every folder file
+    as they were, and a run can take them from a cache keyed by the skeletons (codegen.incremental)."""
+    return _copy_with(
+        tool,
+        description="",
+        wire_parameters=None if tool.wire_parameters is None else {},
+        decls=tuple(_decl_skeleton(decl) for decl in tool.decls),
+    )
+
+
+def _decl_skeleton(decl: Decl) -> Decl:
+    if isinstance(decl, StructDecl):
+        fields = tuple(
+            item
+            if item.description is None and item.default is MISSING
+            else _copy_with(item, description=None, default=MISSING)
+            for item in decl.fields
+        )
+        return _copy_with(decl, description=None, fields=fields)
+    return decl if decl.description is None else _copy_with(decl, description=None)
+
+
+def _copy_with(value: Any, **changes: Any) -> Any:
+    """`dataclasses.replace` for these frozen dataclasses, without running `__init__` again (five times faster;
+    a first run makes a skeleton of every field of every tool). The classes have no `__post_init__`."""
+    copy = object.__new__(type(value))
+    copy.__dict__.update(value.__dict__)
+    copy.__dict__.update(changes)
+    return copy

@@ -18,9 +18,10 @@ Only valid files are stored. A run with nothing cached costs one hash per file m
 from __future__ import annotations
 
 import io
+import json
 import pickle
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,7 @@ _environment: bytes | None = None
 
 @dataclass
 class LoadedTools:
-    tools: list[ir.Tool]
+    tools: Sequence[ir.Tool]  # cached models are only unpickled when asked for (LazyTools)
     warnings: list[Diagnostic]
     # Per tool, a digest of everything its model depends on, for later caches to key on instead of the model;
     # None when the run went the uncached way.
@@ -46,12 +47,15 @@ class LoadedTools:
     # were built from, or read just before building them: a spec edited during the run is never recorded as
     # already generated.
     input_records: dict[str, FileRecord] | None
+    # Per tool, the digest of its naming skeleton (ir.naming_skeleton), known without loading the model; None
+    # together with `keys`.
+    skeletons: list[bytes] | None = None
 
 
 def load_tools_cached(paths: Sequence[Path], max_spec_bytes: int) -> tuple[list[ir.Tool], list[Diagnostic]]:
     """Exactly what `generate.load_tools` returns (or raises), using cached models where they are known."""
     loaded = load_tools_keyed(paths, max_spec_bytes)
-    return loaded.tools, loaded.warnings
+    return list(loaded.tools), loaded.warnings
 
 
 def load_tools_keyed(paths: Sequence[Path], max_spec_bytes: int) -> LoadedTools:
@@ -70,24 +74,135 @@ def load_tools_keyed(paths: Sequence[Path], max_spec_bytes: int) -> LoadedTools:
         except OSError:
             return _load_all_keyed(paths, max_spec_bytes)
     keys = {shown: _key(shown, data, max_spec_bytes) for shown, data in contents.items()}
-    stored = store.get_many("spec", keys.values())
-    entries: dict[str, tuple[ir.Tool, list[Diagnostic]]] = {}
+    stored = store.get_many("spec", [_head_key(key) for key in keys.values()])
+    heads: dict[str, _Head] = {}
     for shown, key in keys.items():
-        entry = _unpickle(stored[key]) if key in stored else None
-        if entry is not None:
-            entries[shown] = entry
-    missing = {shown: data for shown, data in contents.items() if shown not in entries}
+        head = _Head.decode(stored.get(_head_key(key)))
+        if head is not None:
+            heads[shown] = head
+    fresh_tools: dict[str, ir.Tool] = {}
+    missing = {shown: data for shown, data in contents.items() if shown not in heads}
     if missing:
         fresh = _load_many(missing, max_spec_bytes)
         if fresh is None:
             return _load_all_keyed(paths, max_spec_bytes)
-        entries.update({shown: entry for shown, (entry, _) in fresh.items()})
-        store.put_many("spec", {keys[shown]: pickled for shown, (_, pickled) in fresh.items()})
-    tools = [entries[shown][0] for shown, _ in files]
-    if len({tool.name for tool in tools}) != len(tools):
-        return _load_all_keyed(paths, max_spec_bytes)  # a duplicate name: an error, reported by the loader
-    warnings = [warning for shown, _ in files for warning in entries[shown][1]]
-    return LoadedTools(tools, warnings, [keys[shown] for shown, _ in files], records)
+        entries: dict[bytes, bytes] = {}
+        for shown, ((tool, _), pickled, head) in fresh.items():
+            heads[shown] = head
+            fresh_tools[shown] = tool
+            entries[keys[shown]] = pickled
+            entries[_head_key(keys[shown])] = head.encode()
+        store.put_many("spec", entries)
+    if len({heads[shown].name for shown, _ in files}) != len(files):
+        # a duplicate name: an error, reported by the loader
+        return _load_all_keyed(paths, max_spec_bytes)
+    warnings = [warning for shown, _ in files for warning in heads[shown].warnings]
+    tools = LazyTools(
+        [(keys[shown], fresh_tools.get(shown), contents[shown], shown) for shown, _ in files],
+        store,
+        max_spec_bytes,
+    )
+    return LoadedTools(
+        tools,
+        warnings,
+        [keys[shown] for shown, _ in files],
+        records,
+        [heads[shown].skeleton for shown, _ in files],
+    )
+
+
+@dataclass(frozen=True)
+class _Head:
+    """What a run needs of a cached spec besides its model, small enough to read for every spec of a project:
+    the tool's name (for the duplicate check), its spec warnings and its naming skeleton's digest.
+    """
+
+    name: str
+    skeleton: bytes
+    warnings: tuple[Diagnostic, ...]
+
+    @classmethod
+    def of(cls, tool: ir.Tool, warnings: list[Diagnostic]) -> _Head:
+        return cls(tool.name, skeleton_digest(tool), tuple(warnings))
+
+    def encode(self) -> bytes:
+        warnings = [[w.file, w.line, w.column, w.message, w.severity] for w in self.warnings]
+        document = [self.name, self.skeleton.hex(), warnings]
+        return json.dumps(document, ensure_ascii=False).encode("utf-8")
+
+    @classmethod
+    def decode(cls, data: bytes | None) -> _Head | None:
+        """The stored head, or None when there is none or it is not one this version wrote (a miss)."""
+        if data is None:
+            return None
+        try:
+            name, skeleton, warnings = json.loads(data)
+            found = tuple(
+                Diagnostic(str(f), int(l), int(c), str(m), str(s)) for f, l, c, m, s in warnings
+            )
+            if isinstance(name, str) and isinstance(skeleton, str):
+                return cls(name, bytes.fromhex(skeleton), found)
+        except (ValueError, TypeError):
+            pass
+        return None
+
+
+def _head_key(key: bytes) -> bytes:
+    return cachestore.digest(b"head", key)
+
+
+def skeleton_digest(tool: ir.Tool) -> bytes:
+    """The digest of `ir.naming_skeleton(tool)`: every value a target may name a folder from."""
+    return cachestore.digest(b"skeleton", repr(ir.naming_skeleton(tool)).encode("utf-8"))
+
+
+class LazyTools(Sequence[ir.Tool]):
+    """The run's tools in order; a cached model is unpickled (and fetched) only when asked for, so a run that
+    reuses an unchanged tool's files never loads its model. Should the store have dropped an entry since its head
+    was read, the model is built again from the bytes that were hashed."""
+
+    def __init__(
+        self,
+        entries: list[tuple[bytes, ir.Tool | None, bytes, str]],  # key, model (if built), file bytes, shown
+        store: cachestore.Store,
+        max_spec_bytes: int,
+    ):
+        self._entries = entries
+        self._tools: list[ir.Tool | None] = [tool for _, tool, _, _ in entries]
+        self._store = store
+        self._max_spec_bytes = max_spec_bytes
+
+    def __len__(self) -> int:
+        return len(self._tools)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        tool = self._tools[index]
+        if tool is None:
+            self.load([index if index >= 0 else index + len(self)])
+            tool = self._tools[index]
+        assert tool is not None
+        return tool
+
+    def __iter__(self) -> Iterator[ir.Tool]:
+        self.load([index for index, tool in enumerate(self._tools) if tool is None])
+        return iter(list(self._tools))  # type: ignore[arg-type]
+
+    def load(self, indices: list[int]) -> None:
+        """Makes sure the models at `indices` are loaded (fetched together)."""
+        if not indices:
+            return
+        stored = self._store.get_many("spec", [self._entries[index][0] for index in indices])
+        for index in indices:
+            key, _, data, shown = self._entries[index]
+            entry = _unpickle(stored[key]) if key in stored else None
+            if entry is None:
+                rebuilt = _load_each({shown: data}, self._max_spec_bytes)
+                if rebuilt is None:  # the same bytes loaded without error before; they cannot now
+                    raise AssertionError(f"{shown}: a cached spec no longer loads")
+                entry = rebuilt[shown]
+            self._tools[index] = entry[0]
 
 
 def _load_all_keyed(paths: Sequence[Path], max_spec_bytes: int) -> LoadedTools:
@@ -112,33 +227,35 @@ POOL_MIN_SPECS = 96  # parsing and validating costs ~1.3 ms a spec; a pool's sta
 
 def _load_many(
     contents: dict[str, bytes], max_spec_bytes: int
-) -> dict[str, tuple[tuple[ir.Tool, list[Diagnostic]], bytes]] | None:
-    """`_load_each` with each entry also pickled for the cache; across the cores when there are many (a first
-    run), the workers sending back the pickles (which keep ir.MISSING's identity, unlike plain pickling). An
-    error in a worker sends the work back here, where `_load_each` finds it again."""
+) -> dict[str, tuple[tuple[ir.Tool, list[Diagnostic]], bytes, _Head]] | None:
+    """`_load_each` with each entry also pickled for the cache, and its head; across the cores when there are many
+    (a first run), the workers sending back the pickles (which keep ir.MISSING's identity, unlike plain pickling)
+    and the heads. An error in a worker sends the work back here, where `_load_each` finds it again."""
     items = list(contents.items())
     workers = forkpool.workers_for(len(items), POOL_MIN_SPECS)
     if workers > 1:
         from . import irbuild, loader, spec, yamlload  # noqa: F401 - imported once here, not once per worker
 
-        pickled = forkpool.run_in_chunks(lambda chunk: _load_and_pickle(chunk, max_spec_bytes), items, workers)
-        if pickled is not None:
-            loaded = [_unpickle(data) for data in pickled]
+        made = forkpool.run_in_chunks(lambda chunk: _load_and_pickle(chunk, max_spec_bytes), items, workers)
+        if made is not None:
+            loaded = [_unpickle(data) for data, _ in made]
             if all(entry is not None for entry in loaded):
                 return {
-                    shown: (entry, data)
-                    for (shown, _), entry, data in zip(items, loaded, pickled)
+                    shown: (entry, data, head)
+                    for (shown, _), entry, (data, head) in zip(items, loaded, made)
                     if entry is not None
                 }
     fresh = _load_each(contents, max_spec_bytes)
-    return None if fresh is None else {shown: (entry, _pickle(entry)) for shown, entry in fresh.items()}
+    if fresh is None:
+        return None
+    return {shown: (entry, _pickle(entry), _Head.of(*entry)) for shown, entry in fresh.items()}
 
 
-def _load_and_pickle(items: list[tuple[str, bytes]], max_spec_bytes: int) -> list[bytes]:
+def _load_and_pickle(items: list[tuple[str, bytes]], max_spec_bytes: int) -> list[tuple[bytes, _Head]]:
     fresh = _load_each(dict(items), max_spec_bytes)
     if fresh is None:
         raise ValueError("a spec has an error")  # reported by the caller's own run, as without a pool
-    return [_pickle(fresh[shown]) for shown, _ in items]
+    return [(_pickle(fresh[shown]), _Head.of(*fresh[shown])) for shown, _ in items]
 
 
 def _load_each(

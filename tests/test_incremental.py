@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen import cachestore, forkpool, formatcache, generate, manifest, speccache
+from codegen import cachestore, forkpool, formatcache, generate, ir, manifest, speccache
 from codegen.generate import run
 from codegen.targets import _prettier, get_target, target_names
 
@@ -99,6 +99,119 @@ def test_one_edited_spec_plans_one_tool_per_target(project, monkeypatch):
     assert _files(project / "out") == _reference(project, monkeypatch, "reference")[0]
 
 
+def _count_folder_planning(monkeypatch) -> list[str]:
+    """Records every folder-wide step (naming, shared files) and checks each gets skeletons only."""
+    calls: list[str] = []
+    for name in TARGETS:
+        target = get_target(name)
+        name_folder, folder_files = target.name_folder, target.folder_files
+
+        def naming(tools, options, report, _original=name_folder, _name=name):
+            assert all(
+                tool == ir.naming_skeleton(tool) for tool in tools
+            ), "names come from skeletons only"
+            calls.append(f"{_name}.name_folder")
+            return _original(tools, options, report)
+
+        def shared(tools, names, facts, options, report, _original=folder_files, _name=name):
+            assert all(
+                tool == ir.naming_skeleton(tool) for tool in tools
+            ), "folder files come from skeletons only"
+            calls.append(f"{_name}.folder_files")
+            return _original(tools, names, facts, options, report)
+
+        monkeypatch.setattr(target, "name_folder", naming)
+        monkeypatch.setattr(target, "folder_files", shared)
+    return calls
+
+
+def _count_model_loads(monkeypatch) -> list[str]:
+    loaded: list[str] = []
+    original = speccache._unpickle
+
+    def counting(data):
+        entry = original(data)
+        if entry is not None:
+            loaded.append(entry[0].name)
+        return entry
+
+    monkeypatch.setattr(speccache, "_unpickle", counting)
+    return loaded
+
+
+def test_a_description_edit_loads_one_model_and_plans_nothing_folder_wide(project, monkeypatch):
+    run([Path("specs")], Path("out"), TARGETS, write=True)
+    spec = project / "specs" / "create_issue.yaml"
+    edited = spec.read_text().replace(
+        "description: Who should", "description: Edited. Who should", 1
+    )
+    assert edited != spec.read_text()
+    spec.write_text(edited.replace("description: ", "description: Edited. ", 1))
+    _forget(monkeypatch)
+    folder_calls = _count_folder_planning(monkeypatch)
+    loads = _count_model_loads(monkeypatch)
+    tool_calls = _count_tool_files(monkeypatch)
+    result = run([Path("specs")], Path("out"), TARGETS, write=True)
+    assert folder_calls == [], "names and folder files come from the cache: no skeleton changed"
+    assert loads == [] and sorted(tool_calls) == sorted(
+        TARGETS
+    ), "only the edited tool is built, from its spec"
+    assert len(result.changes.written) == len(TARGETS)
+    reference, warnings = _reference(project, monkeypatch, "reference")
+    assert _files(project / "out") == reference
+    assert [str(w) for w in result.warnings] == warnings
+
+
+def test_an_edit_to_a_skeleton_names_the_folder_again(project, monkeypatch):
+    run([Path("specs")], Path("out"), TARGETS, write=True)
+    spec = project / "specs" / "create_issue.yaml"
+    spec.write_text(
+        spec.read_text().replace(
+            "    labels:", "    milestone:\n      type: integer\n    labels:", 1
+        )
+    )
+    _forget(monkeypatch)
+    folder_calls = _count_folder_planning(monkeypatch)
+    result = run([Path("specs")], Path("out"), TARGETS, write=True)
+    assert sorted(folder_calls) == sorted(
+        [f"{name}.name_folder" for name in TARGETS] + [f"{name}.folder_files" for name in TARGETS]
+    )
+    reference, warnings = _reference(project, monkeypatch, "reference")
+    assert _files(project / "out") == reference
+    assert [str(w) for w in result.warnings] == warnings
+
+
+def test_the_skeleton_keeps_what_names_depend_on_and_drops_the_rest():
+    # naming_skeleton copies without running __init__: that is only right while none of them checks anything
+    assert not any(
+        hasattr(kind, "__post_init__")
+        for kind in (ir.Tool, ir.StructDecl, ir.Field, ir.EnumDecl, ir.AliasDecl)
+    )
+    tools, _ = speccache._load_all([SPECS, EDGE_SPECS], 1 << 20)
+    for tool in tools:
+        skeleton = ir.naming_skeleton(tool)
+        assert (skeleton.name, skeleton.words, skeleton.source, skeleton.line, skeleton.params) == (
+            tool.name, tool.words, tool.source, tool.line, tool.params,
+        )  # fmt: skip
+        assert [decl.name for decl in skeleton.decls] == [decl.name for decl in tool.decls]
+        assert skeleton.description == "" and all(
+            decl.description is None for decl in skeleton.decls
+        )
+        for decl, original in zip(skeleton.decls, tool.decls):
+            if isinstance(decl, ir.StructDecl):
+                assert [
+                    (f.wire_name, f.words, f.type, f.required, f.line) for f in decl.fields
+                ] == [(f.wire_name, f.words, f.type, f.required, f.line) for f in original.fields]
+                assert all(f.description is None and not f.has_default for f in decl.fields)
+            if isinstance(decl, ir.EnumDecl):
+                assert decl.members == original.members
+        assert ir.naming_skeleton(skeleton) == skeleton
+    described = [tool for tool in tools if tool.description]
+    assert described and speccache.skeleton_digest(described[0]) == speccache.skeleton_digest(
+        ir.naming_skeleton(described[0])
+    )
+
+
 def test_a_run_with_nothing_changed_in_the_full_path_plans_nothing(project, monkeypatch):
     run([Path("specs")], Path("out"), TARGETS, write=True)
     _forget(monkeypatch)
@@ -110,7 +223,10 @@ def test_a_run_with_nothing_changed_in_the_full_path_plans_nothing(project, monk
     assert {path: text.encode() for path, text in result.planned.items()} == reference
 
 
-EDITS = ["describe", "rename", "collide", "delete", "add", "option", "header", "hand-edit"]
+EDITS = [
+    "describe", "describe-nested", "add-property", "rename", "collide", "delete", "add", "option", "header",
+    "hand-edit",
+]  # fmt: skip
 
 
 def _edit(kind: str, root: Path, rng: random.Random, state: dict) -> None:
@@ -119,6 +235,20 @@ def _edit(kind: str, root: Path, rng: random.Random, state: dict) -> None:
     text = spec.read_text()
     if kind == "describe":
         spec.write_text(text.replace("description: ", f"description: Edit {rng.random()}. ", 1))
+    elif (
+        kind == "describe-nested"
+    ):  # a property's description: same skeleton, so names come from the cache
+        spec.write_text(
+            text.replace("      description: ", f"      description: Edit {rng.random()}. ", 1)
+        )
+    elif kind == "add-property":  # a new skeleton: the folder is named again
+        spec.write_text(
+            text.replace(
+                "\n  properties:\n",
+                f"\n  properties:\n    added_{rng.randrange(10**6)}:\n      type: string\n",
+                1,
+            )
+        )
     elif kind == "rename":  # a new name: new file names, and maybe other tools' suffixes change
         spec.write_text(text.replace("name: ", "name: renamed_", 1))
     elif (

@@ -69,7 +69,9 @@ def test_valid_sets_load_the_same(cache, tmp_path):
     (tmp_path / "warned.yaml").write_text(WARNED)
     outcome = _same_as_uncached([SPECS, EDGE_SPECS, tmp_path / "warned.yaml"])
     assert outcome[0] == "ok" and outcome[2], "a spec's warnings must come back from the cache too"
-    assert _stored(cache) == len(outcome[1])
+    assert _stored(cache) == 2 * len(
+        outcome[1]
+    )  # per spec: its model and its head (name, skeleton, warnings)
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in INVALID.iterdir()))
@@ -129,7 +131,7 @@ def test_a_new_toolgen_version_is_a_miss(cache, monkeypatch):
     monkeypatch.setattr(speccache, "_environment", None)
     assert speccache._environment_id() != before
     _same_as_uncached([SPECS])
-    assert _stored(cache) == 2 * len(list(SPECS.glob("*.yaml")))
+    assert _stored(cache) == 2 * 2 * len(list(SPECS.glob("*.yaml")))  # two versions × (model, head)
 
 
 def test_no_default_survives_the_round_trip(cache):

@@ -51,10 +51,15 @@ class Target(ABC):
     # names are unique across a generated folder, so they are decided for all tools first (cheap); each tool's
     # file then depends only on that tool, its names and the options (the expensive part, cacheable per tool);
     # the folder-wide files (an index, a registry) come last, from the names and each tool file's `facts`.
+    # `name_folder` and `folder_files` see each tool's naming skeleton only (ir.naming_skeleton: no descriptions,
+    # defaults or wire schema), so that a run can take both from a cache when no skeleton changed.
 
     @abstractmethod
-    def name_folder(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[Any]:
-        """One naming record per tool, in the order of `tools`: every name that must be unique in the folder."""
+    def name_folder(
+        self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter
+    ) -> list[Any]:
+        """One naming record per tool, in the order of `tools` (skeletons): every name that must be unique in the
+        folder. A record holds names only (strings, tuples, dicts), since it is cached pickled."""
 
     @abstractmethod
     def tool_file(self, tool: ir.Tool, names: Any, options: Mapping[str, Any], report: Reporter) -> PlannedFile:
