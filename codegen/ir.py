@@ -69,7 +69,13 @@ TypeRef = Union[AnyType, ScalarType, NullType, ArrayType, MapType, NamedType, Nu
 TYPE_KINDS = ("any", "scalar", "null", "array", "map", "named", "nullable")
 SCALAR_KINDS = ("string", "integer", "number", "boolean")
 
-MISSING: Any = type("Missing", (), {"__repr__": lambda self: "MISSING", "__bool__": lambda self: False})()
+# Compared by identity ("no default"). `__reduce__` names the module attribute, so a pickled model (the spec
+# cache) comes back with this very object.
+MISSING: Any = type(
+    "Missing",
+    (),
+    {"__repr__": lambda self: "MISSING", "__bool__": lambda self: False, "__reduce__": lambda self: "MISSING"},
+)()
 
 
 @dataclass(frozen=True)

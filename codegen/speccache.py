@@ -32,7 +32,6 @@ from .errors import Diagnostic, SpecError
 from .manifest import FileRecord, read_record, spec_records
 
 _PICKLE_PROTOCOL = 5
-_MISSING_ID = "ir.MISSING"
 _environment: bytes | None = None
 
 
@@ -229,8 +228,8 @@ def _load_many(
     contents: dict[str, bytes], max_spec_bytes: int
 ) -> dict[str, tuple[tuple[ir.Tool, list[Diagnostic]], bytes, _Head]] | None:
     """`_load_each` with each entry also pickled for the cache, and its head; across the cores when there are many
-    (a first run), the workers sending back the pickles (which keep ir.MISSING's identity, unlike plain pickling)
-    and the heads. An error in a worker sends the work back here, where `_load_each` finds it again."""
+    (a first run), the workers sending back the pickles and the heads. An error in a worker sends the work back
+    here, where `_load_each` finds it again."""
     items = list(contents.items())
     workers = forkpool.workers_for(len(items), POOL_MIN_SPECS)
     if workers > 1:
@@ -317,18 +316,7 @@ def _environment_id() -> bytes:
     return _environment
 
 
-class _Pickler(pickle.Pickler):
-    def persistent_id(self, obj: Any) -> str | None:
-        # ir.MISSING is compared by identity ("no default"), so it must come back as the very same object.
-        return _MISSING_ID if obj is ir.MISSING else None
-
-
 class _Unpickler(pickle.Unpickler):
-    def persistent_load(self, pid: Any) -> Any:
-        if pid == _MISSING_ID:
-            return ir.MISSING
-        raise pickle.UnpicklingError(f"unknown persistent id {pid!r}")
-
     def find_class(self, module: str, name: str) -> Any:
         # Only what a cached entry can hold: toolgen's model and diagnostics, and builtins for their values.
         if module in {"codegen.ir", "codegen.errors", "builtins"}:
@@ -337,9 +325,7 @@ class _Unpickler(pickle.Unpickler):
 
 
 def _pickle(entry: tuple[ir.Tool, list[Diagnostic]]) -> bytes:
-    buffer = io.BytesIO()
-    _Pickler(buffer, protocol=_PICKLE_PROTOCOL).dump(entry)
-    return buffer.getvalue()
+    return pickle.dumps(entry, protocol=_PICKLE_PROTOCOL)
 
 
 def _unpickle(data: bytes) -> tuple[ir.Tool, list[Diagnostic]] | None:
