@@ -121,14 +121,14 @@ def render_target(
         files = [file or _decode(stored.get(key), key) for key, file in zip(keys, files)]
     missing = [index for index, file in enumerate(files) if file is None]
     job = _Job(
-        target, toolset.tools, naming.records, options, render, finish, vet_paths, custom_templates
-    )
+        target, toolset.tools, naming.records, options, render, finish, vet_paths, custom_templates,
+        store is not None,
+    )  # fmt: skip
     fresh: dict[bytes, bytes] = {}
-    for index, (path, text, facts, warnings) in zip(missing, _make_files(job, missing)):
-        finished = FinishedFile(path, text, facts, warnings, keys[index])
-        files[index] = finished
-        if store is not None:
-            fresh[keys[index]] = _encode(finished)
+    for index, (path, text, facts, warnings, stored_form) in zip(missing, _make_files(job, missing)):
+        files[index] = FinishedFile(path, text, facts, warnings, keys[index])
+        if stored_form is not None:
+            fresh[keys[index]] = stored_form
     if store is not None and fresh:
         store.put_many(TABLE, fresh)
 
@@ -307,9 +307,12 @@ class _Job:
     finish: Finish
     vet_paths: Callable[[list[str]], None]
     custom_templates: bool
+    # encode each new file for the cache where it is made (in a worker, when pooled: compressing is not free)
+    encode: bool = False
 
 
-Made = tuple[str, str, dict[str, Any], tuple[Diagnostic, ...]]  # path, text, facts, warnings
+# path, text, facts, warnings, and the cache's encoding of all that (None unless the job says `encode`)
+Made = tuple[str, str, dict[str, Any], tuple[Diagnostic, ...], bytes | None]
 POOL_MIN_FILES = 64  # below this a pool's start-up (~0.1 s) is not worth it
 
 
@@ -348,10 +351,12 @@ def _make_files_here(job: _Job, indices: list[int]) -> list[Made]:
     texts = _render_and_format(
         job.target, [file for file, _ in planned], job.render, job.finish, job.custom_templates
     )
-    return [
-        (file.path, text, dict(file.facts), tuple(tool_report.diagnostics))
-        for (file, tool_report), text in zip(planned, texts)
-    ]
+    made: list[Made] = []
+    for (file, tool_report), text in zip(planned, texts):
+        finished = FinishedFile(file.path, text, dict(file.facts), tuple(tool_report.diagnostics))
+        stored_form = _encode(finished) if job.encode else None
+        made.append((finished.path, text, finished.facts, finished.warnings, stored_form))
+    return made
 
 
 def _render_and_format(
