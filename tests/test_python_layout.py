@@ -8,6 +8,7 @@ unchanged; and the generate path does not import black for them.
 
 from __future__ import annotations
 
+import inspect
 import keyword
 import os
 import random
@@ -406,3 +407,314 @@ def test_lines_that_fit_take_the_shortcut_only_where_the_general_layout_agrees(m
             continue
         assert fast == general, statement
     assert shortcut > len(seen) // 2
+
+
+# -- the structured fast paths (python_layout.assignment_lines and call_lines) ------------------------------------
+#
+# The target lays out most statements from their parts, past the general procedure. Wherever a fast path answers, it
+# must print what the general procedure prints for the same flat statement (which the tests above hold to black);
+# a fast path that is not sure answers None and the general procedure decides.
+
+
+def _nested_in_blocks(lines: list[str], depth: int) -> str:
+    heads = ["class C:", "    def f(self):"][:depth]
+    return "\n".join([*heads, *lines]) + "\n"
+
+
+def _assert_fast_matches(
+    statement: str, lines: list[str], depth: int, with_black: bool = False
+) -> None:
+    assert lines == python_layout.layout(statement, depth), statement
+    if with_black:
+        flat = _nested_in_blocks(["    " * depth + statement], depth)
+        assert _nested_in_blocks(lines, depth) == _black(flat), statement
+
+
+class _FastPathSpy:
+    """Records every answer of the fast paths while the target renders."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, decline: bool = False):
+        self.answers: list[tuple[str, int, list[str]]] = []
+        for name in ("assignment_lines", "call_lines"):
+            monkeypatch.setattr(
+                python_layout, name, self._wrap(getattr(python_layout, name), decline)
+            )
+
+    def _wrap(self, function, decline: bool):
+        signature = inspect.signature(function)
+
+        def spy(*args, **kwargs):
+            statement, lines = function(*args, **kwargs)
+            if decline:
+                return statement, None
+            if lines is not None:
+                bound = signature.bind(*args, **kwargs)
+                bound.apply_defaults()
+                # a copy: callers may append to theirs
+                self.answers.append((statement, bound.arguments["depth"], list(lines)))
+            return statement, lines
+
+        return spy
+
+
+FAST_PATHS = {"assignment fits", "assignment split", "call fits", "call hugs", "call explodes"}
+
+
+def test_fast_paths_print_what_the_general_layout_prints_for_every_spec(monkeypatch, tmp_path):
+    spy = _FastPathSpy(monkeypatch)
+    general = []
+    layout = python_layout.layout
+    monkeypatch.setattr(
+        python_layout, "layout", lambda *args: general.append(args) or layout(*args)
+    )
+    before = python_layout.FAST_PATH_COUNTS.copy()
+    _rendered([*support.SDK_SPEC_DIRS, _write_specs(tmp_path / "specs", _targeted_specs())])
+    taken = python_layout.FAST_PATH_COUNTS - before
+    assert set(taken) == FAST_PATHS, taken  # every fast path was taken
+    assert len(spy.answers) > 5000
+    # the fast paths cannot pass by declining: the general layout lays out few statements (~1.5 % measured, with
+    # long names everywhere in the hostile corpus; 7 of ~15000 statements for the benchmark's specs)
+    assert len(general) < 0.03 * len(spy.answers), len(general)
+    monkeypatch.setattr(python_layout, "layout", layout)
+    for statement, depth, lines in spy.answers:
+        _assert_fast_matches(statement, lines, depth)
+
+
+def test_modules_are_the_same_with_the_fast_paths_declining(monkeypatch, tmp_path):
+    specs = [*support.ALL_SPEC_DIRS, _write_specs(tmp_path / "specs", _targeted_specs())]
+    fast = _rendered(specs)
+    _FastPathSpy(monkeypatch, decline=True)
+    general = _rendered(specs)
+    assert [text for _, text in fast] == [text for _, text in general]
+
+
+@settings(max_examples=max(200, EXAMPLES), deadline=None)
+@given(value=JSON)
+def test_literal_text_is_py_literal(value):
+    assert python_layout.literal_text(value) == py_literal(value)
+
+
+KEYWORD_PREFIXES = [
+    "default=",
+    "alias=",
+    "description=",
+    "metadata=",
+    "a_rather_long_keyword_argument_name_here=",
+]
+RAW = st.sampled_from(
+    ["call", "ApproveOrder0Params", "[ApproveOrder0Params, ToolInvocation]", "Any | Awaitable[Any]"]
+)
+
+
+@st.composite
+def fast_calls(draw) -> tuple[str, str, str, list[tuple[str, Any]], int, bool]:
+    depth = draw(st.integers(0, 2))
+    name = draw(IDENTIFIERS)
+    head = draw(st.sampled_from(["return ", f"{name} = ", f"{name}: {draw(annotations())} = "]))
+    callee = draw(
+        st.sampled_from(["Field", "define_tool", "dataclasses.replace", "Literal", "Callable"])
+    )
+    opening = "[" if callee in ("Literal", "Callable") else "("
+    positional = draw(
+        st.lists(RAW.map(python_layout.Raw) | JSON, min_size=opening == "[", max_size=3)
+    )
+    arguments: list[tuple[str, Any]] = [("", item) for item in positional]
+    if opening == "(":  # keyword arguments follow the positional ones
+        prefixes = draw(
+            st.lists(
+                st.sampled_from(KEYWORD_PREFIXES), min_size=not positional, max_size=4, unique=True
+            )
+        )
+        arguments += [(prefix, draw(JSON | RAW.map(python_layout.Raw))) for prefix in prefixes]
+    return head, callee, opening, arguments, depth, draw(st.booleans())
+
+
+@settings(
+    max_examples=max(300, EXAMPLES), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(case=fast_calls())
+def test_call_fast_path_prints_what_black_prints(case):
+    head, callee, opening, arguments, depth, magic = case
+    statement, lines = python_layout.call_lines(head, callee, opening, arguments, depth, magic)
+    if lines is not None:
+        _assert_fast_matches(statement, lines, depth, with_black=True)
+
+
+@settings(
+    max_examples=max(300, EXAMPLES), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(name=IDENTIFIERS, annotation=st.none() | annotations(), value=JSON, depth=st.integers(0, 2))
+def test_assignment_fast_path_prints_what_black_prints(name, annotation, value, depth):
+    target = name if annotation is None else f"{name}: {annotation}"
+    statement, lines = python_layout.assignment_lines(target, value, depth)
+    if lines is not None:
+        _assert_fast_matches(statement, lines, depth, with_black=True)
+
+
+def _edge_texts() -> list[str]:
+    """Strings of every length that puts some line at 86-90 columns, in every kind of character that counts
+    differently (wide, combining, escaped quotes and backslashes)."""
+    return [(piece * length)[:length] for length in range(1, 100) for piece in TEXTS]
+
+
+def _edge_calls() -> list[tuple[str, str, str, list[tuple[str, Any]], int, bool]]:
+    cases = []
+    for index, text in enumerate(_edge_texts()):
+        depth = index % 3
+        short = text[: len(text) // 3]
+        cases += [
+            # Field(...) of a model field: fits, hugs, explodes (a long description stays whole)
+            (
+                "name_of_field: int | None = ",
+                "Field",
+                "(",
+                [("default=", None), ("description=", text)],
+                depth,
+                False,
+            ),
+            # a display default that has to open at its brackets, nested
+            (
+                "f: list[Any] = ",
+                "Field",
+                "(",
+                [("default=", [text, {short: [short, 1.5]}]), ("alias=", short)],
+                depth,
+                False,
+            ),
+            # one argument: no comma is added, and a display argument opens at its own brackets
+            ("x = ", "Field", "(", [("default=", {"k": text, short: [text]})], depth, False),
+            # define_tool(...,): the magic trailing comma, metadata nested
+            (
+                "tool = ",
+                "define_tool",
+                "(",
+                [
+                    ("", short),
+                    ("description=", text),
+                    ("handler=", python_layout.Raw("call")),
+                    ("metadata=", {"note": text, "list": [short] * 3}),
+                ],
+                depth,
+                True,
+            ),
+            # Literal[...] with many values, and the handler alias
+            (
+                f"Choice{len(text)}: TypeAlias = ",
+                "Literal",
+                "[",
+                [("", short + str(n)) for n in range(len(text) % 17 + 1)],
+                depth,
+                False,
+            ),
+            (
+                f"{'H' * (len(text) % 60 + 1)}: TypeAlias = ",
+                "Callable",
+                "[",
+                [
+                    ("", python_layout.Raw(f"[{'P' * len(short) or 'P'}, ToolInvocation]")),
+                    ("", python_layout.Raw("Any | Awaitable[Any]")),
+                ],
+                depth,
+                False,
+            ),
+            (
+                "return ",
+                "dataclasses.replace",
+                "(",
+                [
+                    ("", python_layout.Raw("tool")),
+                    ("parameters=", python_layout.Raw(f"copy.deepcopy({'S' * len(text)})")),
+                ],
+                depth,
+                False,
+            ),
+        ]
+    return cases
+
+
+def test_call_fast_path_around_the_edge():
+    before = python_layout.FAST_PATH_COUNTS.copy()
+    cases = _edge_calls()
+    answered = 0
+    for number, (head, callee, opening, arguments, depth, magic) in enumerate(cases):
+        statement, lines = python_layout.call_lines(head, callee, opening, arguments, depth, magic)
+        if lines is None:
+            continue
+        answered += 1
+        _assert_fast_matches(statement, lines, depth, with_black=number % 11 == 0)
+    taken = python_layout.FAST_PATH_COUNTS - before
+    assert {"call fits", "call hugs", "call explodes"} <= set(taken), taken
+    assert answered > len(cases) * 0.9
+
+
+def test_assignment_fast_path_around_the_edge():
+    before = python_layout.FAST_PATH_COUNTS.copy()
+    for number, text in enumerate(_edge_texts()):
+        depth = number % 3
+        schema = {
+            "type": "object",
+            "properties": {"p": {"type": "string", "description": text}},
+            "x": [text, 1],
+        }
+        for target, value in [
+            ("SCHEMA: dict[str, Any]", schema),
+            ("values: list[str]", [text]),  # one item: no comma
+            ("nan_and_inf", {text: float("nan"), "b": [float("-inf"), -1, 1e300, True, None]}),
+            ("empty", {text: {}, "b": []}),
+        ]:
+            statement, lines = python_layout.assignment_lines(target, value, depth)
+            assert lines is not None, statement
+            _assert_fast_matches(statement, lines, depth, with_black=number % 13 == 0)
+    taken = python_layout.FAST_PATH_COUNTS - before
+    assert set(taken) == {"assignment fits", "assignment split"}, taken
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        # `head callee(` does not fit: black may split elsewhere
+        ("x" * 80 + " = ", "Field", "(", [("default=", "a" * 20)], 0, False),
+        # a Raw argument that has to be split
+        ("x = ", "Field", "(", [("", python_layout.Raw("a" * 90)), ("b=", 1)], 0, False),
+        # a keyword argument whose `name=[` does not fit
+        ("x = ", "Field", "(", [("k" * 90 + "=", [1, 2])], 0, False),
+        # shapes outside the traced ones
+        ("x == ", "Field", "(", [("default=", "a" * 90)], 0, False),
+        ("x: Literal['='] = ", "Field", "(", [("default=", "a" * 90)], 0, False),
+        ("x = ", "if", "(", [("default=", "a" * 90)], 0, False),
+        ("x = ", "f", "(", [], 0, False),
+        ("x = ", "f", "(", [("", "a" * 90)], 0, True),
+        ("x = ", "f", "(", [("", python_layout.Raw("a,)"))], 0, False),
+    ],
+)
+def test_call_fast_path_declines_what_it_has_not_traced(case):
+    statement, lines = python_layout.call_lines(*case)
+    assert lines is None
+    head, callee, opening, arguments, _, magic = case
+    texts = [
+        prefix + (value.text if isinstance(value, python_layout.Raw) else py_literal(value))
+        for prefix, value in arguments
+    ]
+    assert (
+        statement
+        == f"{head}{callee}{opening}{', '.join(texts)}{',' if magic else ''}{')' if opening == '(' else ']'}"
+    )
+
+
+def test_assignment_fast_path_declines_what_it_has_not_traced():
+    assert python_layout.assignment_lines("x", "a" * 100)[1] is None  # a scalar
+    assert (
+        python_layout.assignment_lines("x" * 90, {"a": 1})[1] is None
+    )  # `target = {` does not fit
+    assert python_layout.assignment_lines("x, y", [1] * 40)[1] is None  # not a plain target
+    assert python_layout.assignment_lines("x", {})[1] is None  # an empty display
+
+
+def test_a_fitting_literal_with_a_comma_before_a_bracket_in_a_string_stays_on_one_line():
+    """`_literal_assignment` used to split it (a `, ]` inside a string sent it past the fits check)."""
+    statement = 'X: dict[str, Any] = {"a": ", ]", "b": 1}'
+    assert python_layout.layout(statement) == [statement] == _black(statement + "\n").splitlines()
+    assert python_layout.assignment_lines("X: dict[str, Any]", {"a": ", ]", "b": 1}) == (
+        statement,
+        [statement],
+    )

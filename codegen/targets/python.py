@@ -27,6 +27,7 @@ from ..naming import (
 )
 from . import python_layout
 from .base import PlannedFile, Reporter, Target
+from .python_layout import Raw
 from .python_syntax import (
     KEYWORDS,
     PYDANTIC_PROTECTED_PREFIX,
@@ -366,6 +367,33 @@ class Layout:
             self.exact = False
             return ["    " * depth + statement]
 
+    def literal_assignment(self, target: str, value: Any, depth: int = 0) -> list[str]:
+        """`target = value` for a JSON value, laid out from the value itself (python_layout.assignment_lines)
+        when it is a list or dict, else like `lines`."""
+        statement, laid_out = python_layout.assignment_lines(target, value, depth)
+        return self._fast(statement, laid_out, depth)
+
+    def call(
+        self,
+        head: str,
+        callee: str,
+        opening: str,
+        arguments: Sequence[tuple[str, Any]],
+        depth: int = 0,
+        magic_trailing_comma: bool = False,
+    ) -> list[str]:
+        """`head callee(arguments)` from its parts (python_layout.call_lines): each argument is (prefix, JSON
+        value or python_layout.Raw text); the same lines as `lines` of the flat statement."""
+        statement, laid_out = python_layout.call_lines(
+            head, callee, opening, arguments, depth, magic_trailing_comma
+        )
+        return self._fast(statement, laid_out, depth)
+
+    def _fast(self, statement: str, laid_out: list[str] | None, depth: int) -> list[str]:
+        if laid_out is None or not (statement.isascii() or python_layout.width_is_exact()):
+            # declined, or the widths are a guess: the general layout decides (and marks inexact output)
+            return self.lines(statement, depth)
+        return laid_out
 
     def sequence(self, head: str, items: Sequence[str], opening: str, closing: str) -> list[str]:
         """`head` followed by a flat comma-separated sequence: `from .m import A, B` (`opening` "(", which the
@@ -447,24 +475,39 @@ class ModuleBuilder:
             return self._model(decl)
         if isinstance(decl, ir.EnumDecl):
             self.imports.add("typing", "Literal")
+            values = [member.value for member in decl.members]
+            plain = values and not any(isinstance(value, float) for value in values)
             return self._alias(
-                decl.name, decl.description, literal_type(decl.members), recursive=False
+                decl.name,
+                decl.description,
+                literal_type(decl.members),
+                recursive=False,
+                literal_values=values if plain else None,
             )
         return self._alias(
             decl.name, decl.description, self.types.render(decl.target), decl.recursive
         )
 
     def _alias(
-        self, name: Words, description: str | None, value: str, recursive: bool
+        self,
+        name: Words,
+        description: str | None,
+        value: str,
+        recursive: bool,
+        literal_values: list[Any] | None = None,
     ) -> dict[str, Any]:
+        """A type alias; `literal_values` are the members when `value` is exactly `Literal[...]` of them."""
         python_name = self.names.decls[name]
         if recursive:
             # A recursive alias names itself before it exists: TypeAliasType takes its value as a string.
             self.imports.add("typing_extensions", "TypeAliasType")
-            statement = f"{python_name} = TypeAliasType({py_str(python_name)}, {py_str(value)})"
+            arguments = [("", python_name), ("", value)]
+            lines = self.layout.call(f"{python_name} = ", "TypeAliasType", "(", arguments)
+        elif literal_values is not None:
+            arguments = [("", item) for item in literal_values]
+            lines = self.layout.call(f"{python_name}: TypeAlias = ", "Literal", "[", arguments)
         else:
-            statement = f"{python_name}: TypeAlias = {value}"
-        lines = self.layout.lines(statement)
+            lines = self.layout.lines(f"{python_name}: TypeAlias = {value}")
         if description:
             # an attribute docstring: black does not normalize these
             lines.append(docstring(description))
@@ -498,11 +541,12 @@ class ModuleBuilder:
         if description:
             groups.append(["    " + docstring(description, 1)])
         if config:
-            groups.append(self.layout.lines(f"model_config = ConfigDict({', '.join(config)})", 1))
+            options = [("", Raw(option)) for option in config]
+            groups.append(self.layout.call("model_config = ", "ConfigDict", "(", options, 1))
         if extra_values:
-            extra = f"__pydantic_extra__: {extra_values} = Field(init=False)"
-            groups.append(self.layout.lines(extra, 1))
-        field_lines = [line for item in fields for line in self.layout.lines(item["statement"], 1)]
+            extra = f"__pydantic_extra__: {extra_values} = "
+            groups.append(self.layout.call(extra, "Field", "(", [("init=", False)], 1))
+        field_lines = [line for item in fields for line in item["lines"]]
         if field_lines:
             groups.append(field_lines)
         body = [line for index, group in enumerate(groups) for line in [""][:index] + group]
@@ -517,28 +561,39 @@ class ModuleBuilder:
 
     def _field(self, item: ir.Field, name: str) -> dict[str, Any]:
         annotation = self.types.render(item.type)
-        arguments: list[str] = []
+        # (prefix, JSON value) per argument of Field(...): python_layout lays the statement out from its parts
+        parts: list[tuple[str, Any]] = []
         if not item.required:
             default = item.default if item.has_default else None
             if default is None:
                 annotation = self.types.nullable(item.type)
-            arguments.append(f"default={py_literal(default)}")
+            parts.append(("default=", default))
         if item.wire_name != name:
-            arguments.append(f"alias={py_str(item.wire_name)}")
+            parts.append(("alias=", item.wire_name))
         if item.description is not None:
-            arguments.append(f"description={py_str(item.description)}")
+            parts.append(("description=", item.description))
         if not item.required and self._default_needs_validation(item):
             # pydantic does not validate defaults: without this a default object would stay a dict.
-            arguments.append("validate_default=True")
-        if len(arguments) == 1 and arguments[0].startswith("default="):
-            value = arguments[0].removeprefix("default=")
-        elif arguments:
+            parts.append(("validate_default=", True))
+        target = f"{name}: {annotation}"
+        if len(parts) == 1 and parts[0][0] == "default=":
+            value = py_literal(parts[0][1])
+            lines = self.layout.literal_assignment(target, parts[0][1], 1)
+        elif parts:
             self.imports.add("pydantic", "Field")
-            value = f"Field({', '.join(arguments)})"
+            value = f"Field({', '.join(prefix + py_literal(part) for prefix, part in parts)})"
+            lines = self.layout.call(f"{target} = ", "Field", "(", parts, 1)
         else:
             value = None
-        statement = f"{name}: {annotation}" + (f" = {value}" if value else "")
-        return {"name": name, "annotation": annotation, "value": value, "statement": statement}
+            lines = self.layout.lines(target, 1)
+        statement = target + (f" = {value}" if value else "")
+        return {
+            "name": name,
+            "annotation": annotation,
+            "value": value,
+            "statement": statement,
+            "lines": lines,
+        }
 
     def _default_needs_validation(self, item: ir.Field) -> bool:
         if not isinstance(item.default, (dict, list)):
@@ -561,8 +616,11 @@ class ModuleBuilder:
     def _schema(self) -> dict[str, Any] | None:
         if self.tool.wire_parameters is None:
             return None
-        statement = f"{self.names.schema}: dict[str, Any] = {py_literal(self.tool.wire_parameters)}"
-        return {"name": self.names.schema, "lines": self.layout.lines(statement)}
+        target = f"{self.names.schema}: dict[str, Any]"
+        return {
+            "name": self.names.schema,
+            "lines": self.layout.literal_assignment(target, self.tool.wire_parameters),
+        }
 
     def _params_class(self) -> str | None:
         return self.names.decls[self.tool.params] if self.tool.params is not None else None
@@ -574,35 +632,54 @@ class ModuleBuilder:
         return {
             "name": self.names.handler,
             "value": value,
-            "lines": self.layout.lines(f"{self.names.handler}: TypeAlias = {value}"),
+            "lines": self.layout.call(
+                f"{self.names.handler}: TypeAlias = ",
+                "Callable",
+                "[",
+                [("", Raw(f"[{arguments}]")), ("", Raw("Any | Awaitable[Any]"))],
+            ),
         }
 
     def _factory(self) -> dict[str, Any]:
         params = self._params_class()
         options = self.tool.options
-        arguments = [py_str(self.tool.name), f"description={py_str(self.tool.description)}"]
+        # (prefix, JSON value or Raw text): python_layout lays the call out from its parts
+        parts: list[tuple[str, Any]] = [
+            ("", self.tool.name),
+            ("description=", self.tool.description),
+        ]
         if params:
-            arguments += ["handler=call", f"params_type={params}"]
+            parts += [("handler=", Raw("call")), ("params_type=", Raw(params))]
             self.imports.add_module("copy")
             self.imports.add_module("dataclasses")
         if options.is_terminal:
-            arguments.append("is_terminal=True")
+            parts.append(("is_terminal=", True))
         if options.defer is not None:
-            arguments.append(f"defer={py_str(options.defer)}")
+            parts.append(("defer=", options.defer))
         if options.skip_permission:
-            arguments.append("skip_permission=True")
+            parts.append(("skip_permission=", True))
         if options.overrides_built_in_tool:
-            arguments.append("overrides_built_in_tool=True")
+            parts.append(("overrides_built_in_tool=", True))
         if options.metadata:
-            arguments.append(f"metadata={py_literal(options.metadata)}")
+            parts.append(("metadata=", options.metadata))
+        arguments = [
+            prefix + (value.text if isinstance(value, Raw) else py_literal(value))
+            for prefix, value in parts
+        ]
         # The trailing comma keeps define_tool's arguments one per line, however short they are.
         define = f"define_tool({', '.join(arguments)},)"
         if params:
             call_signature = f"def call(params: {params}, invocation: ToolInvocation) -> Any:"
-            define_lines = self.layout.lines(f"tool = {define}", 1)
+            define_lines = self.layout.call(
+                "tool = ", "define_tool", "(", parts, 1, magic_trailing_comma=True
+            )
             schema_copy = f"copy.deepcopy({self.names.schema})"
-            return_lines = self.layout.lines(
-                f"return dataclasses.replace(tool, parameters={schema_copy})", 1
+            return_lines = self.layout.call(
+                "return ",
+                "dataclasses.replace",
+                "(",
+                [("", Raw("tool")), ("parameters=", Raw(schema_copy))],
+                1,
             )
         else:
             call_signature = "def call(invocation: ToolInvocation) -> Any:"

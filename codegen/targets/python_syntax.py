@@ -146,6 +146,8 @@ LINE_LENGTH = 88  # black's default, which toolgen's generated Python follows
 
 def comment(text: str) -> str:
     """Text safe inside a `#` comment: one line, nothing invisible."""
+    if text.isascii() and text.isprintable():
+        return text  # nothing to escape (the common case, checked in C)
     return "".join(_escape_code(char) if _hidden(char) else char for char in text)
 
 
