@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 import types
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,7 +18,7 @@ from . import ir
 from .config import Settings, check_settings, load_settings
 from .errors import ConfigError, Diagnostic, OutputPathError
 from .render import check_overrides, has_overrides, render, shown_path, user_template
-from .incremental import FinishedFile, OnDisk, ToolSet, model_digest, render_target
+from .incremental import FinishedFile, OnDisk, Pending, ToolSet, complete, make_missing, model_digest, prepare
 from .targets import Reporter, all_targets, get_target
 from .targets.base import PlannedFile, Target
 from .manifest import FileRecord, Recorded, build_manifest, file_digest, manifest_path, read_record
@@ -113,6 +113,7 @@ def _render_all(
     environment = _render_environment(templates, header)
     keys = list(tool_keys) if tool_keys is not None else [model_digest(tool) for tool in tools]
     toolset = ToolSet(tools, keys, list(skeletons) if skeletons is not None and tool_keys is not None else None)
+    pending: list[tuple[str, Pending, Callable[[list[str]], None]]] = []
     for name in targets:
         target = get_target(name)
 
@@ -129,10 +130,14 @@ def _render_all(
                 raise OutputPathError(unsafe)
 
         target_options = (options or {}).get(name, {})
-        files = render_target(
-            target, toolset, target_options, report, render_file, finish, environment, on_disk, vet_paths,
+        prepared = prepare(
+            target, toolset, target_options, render_file, finish, environment, on_disk, vet_paths,
             custom_templates=has_overrides(name, templates),
         )  # fmt: skip
+        pending.append((name, prepared, vet_paths))
+    make_missing([prepared for _, prepared, _ in pending])  # every target's missing tool files, in one pool
+    for name, prepared, vet_paths in pending:
+        files = complete(prepared, report)
         vet_paths([file.path for file in files])  # all together: distinct, also on a case-insensitive disk
         for file in files:
             relative = f"{name}/{file.path}"

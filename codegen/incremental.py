@@ -34,7 +34,7 @@ import json
 import pickle
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import cachestore, forkpool, ir
@@ -89,28 +89,40 @@ class ToolSet:
         return self._skeleton_tools
 
 
-def render_target(
+@dataclass
+class Pending:
+    """One target's files between naming and completion: those found already made, and the tools still missing.
+
+    A run prepares every target (`prepare`), makes all their missing tool files at once (`make_missing`: one
+    process pool for all targets on a first run), then completes each target in order (`complete`: folder-wide
+    files, and warnings in the order an uncached plan reports them)."""
+
+    job: _Job
+    toolset: ToolSet
+    naming: _Naming
+    keys: list[bytes]
+    files: list[FinishedFile | None]
+    context: bytes
+    store: Any
+    missing: list[int] = field(default_factory=list)
+    fresh: dict[bytes, bytes] = field(default_factory=dict)  # new cache entries
+
+
+def prepare(
     target: Target,
     toolset: ToolSet,
     options: Mapping[str, Any],
-    report: Reporter,
     render: Render,
     finish: Finish,
     environment: bytes,
     on_disk: OnDisk | None = None,
     vet_paths: Callable[[list[str]], None] = lambda paths: None,
     custom_templates: bool = False,
-) -> list[FinishedFile]:
-    """Every file of `target` in plan order (tool files, then folder files); warnings go to `report` in the order
-    an uncached plan reports them. `environment` identifies toolgen's code, templates and header line;
-    `on_disk` lists the per-tool files already in the output folder (paths there start with the target's
-    folder); `vet_paths` sees every planned path before anything is rendered (and may raise);
-    `custom_templates` says the user overrides some of this target's templates (Target.format_all).
-    """
+) -> Pending:
+    """Name the folder, then find each tool's file in the output folder or the cache; the rest are missing."""
     store = cachestore.open_store()
     context = _context(target, options, environment)
     naming = _name_folder(target, toolset, options, context, store)
-    _replay(naming.warnings, report)
     keys = [
         cachestore.digest(context, tool_key, names_key.encode())
         for tool_key, names_key in zip(toolset.keys, naming.names_keys)
@@ -119,23 +131,45 @@ def render_target(
     if store is not None and any(file is None for file in files):
         stored = store.get_many(TABLE, [key for key, file in zip(keys, files) if file is None])
         files = [file or _decode(stored.get(key), key) for key, file in zip(keys, files)]
-    missing = [index for index, file in enumerate(files) if file is None]
     job = _Job(
         target, toolset.tools, naming.records, options, render, finish, vet_paths, custom_templates,
         store is not None,
     )  # fmt: skip
-    fresh: dict[bytes, bytes] = {}
-    for index, (path, text, facts, warnings, stored_form) in zip(missing, _make_files(job, missing)):
-        files[index] = FinishedFile(path, text, facts, warnings, keys[index])
-        if stored_form is not None:
-            fresh[keys[index]] = stored_form
-    if store is not None and fresh:
-        store.put_many(TABLE, fresh)
+    missing = [index for index, file in enumerate(files) if file is None]
+    return Pending(job, toolset, naming, keys, files, context, store, missing)
 
-    done = [file for file in files if file is not None]
+
+def make_missing(pendings: Sequence[Pending]) -> None:
+    """Make the missing tool files of every target: in one process pool across the cores when there are many
+    (a first run), so that the workers start once, not once per target; else here, target by target.
+    """
+    work = [(number, index) for number, pending in enumerate(pendings) for index in pending.missing]
+    made = _make_files(pendings, work)
+    for (number, index), (path, text, facts, warnings, stored_form) in zip(work, made):
+        pending = pendings[number]
+        pending.files[index] = FinishedFile(path, text, facts, warnings, pending.keys[index])
+        if stored_form is not None:
+            pending.fresh[pending.keys[index]] = stored_form
+    for pending in pendings:
+        pending.missing = []
+
+
+def complete(pending: Pending, report: Reporter) -> list[FinishedFile]:
+    """Store the new files, plan the folder-wide ones, and report every warning in an uncached plan's order."""
+    if pending.store is not None and pending.fresh:
+        pending.store.put_many(TABLE, pending.fresh)
+    _replay(pending.naming.warnings, report)
+    done = [file for file in pending.files if file is not None]
     for file in done:
         _replay(file.warnings, report)
-    shared = _folder_files(job, toolset, naming, [file.facts for file in done], context, store)
+    shared = _folder_files(
+        pending.job,
+        pending.toolset,
+        pending.naming,
+        [file.facts for file in done],
+        pending.context,
+        pending.store,
+    )
     _replay(shared.warnings, report)
     return done + shared.files
 
@@ -316,21 +350,35 @@ Made = tuple[str, str, dict[str, Any], tuple[Diagnostic, ...], bytes | None]
 POOL_MIN_FILES = 64  # below this a pool's start-up (~0.1 s) is not worth it
 
 
-def _make_files(job: _Job, indices: list[int]) -> list[Made]:
-    """The files of the tools at `indices`: planned, vetted, rendered and formatted — in a process pool across
-    the cores when there are many (a first run of a large project), else here. The job's callbacks are closures,
-    so only forked workers can take it (codegen.forkpool); any failure there, an error in the input included,
-    means doing it here, where the error is reported as in an unpooled run."""
-    workers = _pool_size(len(indices))
+def _make_files(pendings: Sequence[Pending], work: list[tuple[int, int]]) -> list[Made]:
+    """The files of the (target, tool) pairs in `work`: planned, vetted, rendered and formatted — in a process
+    pool across the cores when there are many, else here. The jobs' callbacks are closures, so only forked workers
+    can take them (codegen.forkpool); any failure there, an error in the input included, means doing it here,
+    where the error is reported as in an unpooled run."""
+    workers = _pool_size(len(work))
     if workers > 1:
         # the models are loaded here, before forking: a worker must not use this process's cache connection
-        load = getattr(job.tools, "load", None)  # speccache.LazyTools
-        if load is not None:
-            load(indices)
-        made = forkpool.run_in_chunks(lambda chunk: _make_files_here(job, chunk), indices, workers)
+        for pending in pendings:
+            load = getattr(pending.job.tools, "load", None)  # speccache.LazyTools
+            if load is not None:
+                load(sorted({index for _, index in work}))
+                break  # every target has the same tools
+        made = forkpool.run_in_chunks(lambda chunk: _make_work_here(pendings, chunk), work, workers)
         if made is not None:
             return made
-    return _make_files_here(job, indices)
+    return _make_work_here(pendings, work)
+
+
+def _make_work_here(pendings: Sequence[Pending], work: list[tuple[int, int]]) -> list[Made]:
+    """`work` made in this process, target by target (each target formats its files together)."""
+    by_target: dict[int, list[int]] = {}
+    for number, index in work:
+        by_target.setdefault(number, []).append(index)
+    made: dict[tuple[int, int], Made] = {}
+    for number, indices in by_target.items():
+        for index, result in zip(indices, _make_files_here(pendings[number].job, indices)):
+            made[(number, index)] = result
+    return [made[item] for item in work]
 
 
 def _pool_size(files: int) -> int:
