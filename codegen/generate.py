@@ -217,12 +217,13 @@ def run(
     owned = list(dict.fromkeys([*chosen, *(folders or [])]))
     from .speccache import load_tools_keyed
 
-    loaded = load_tools_keyed(paths, max_spec_bytes)
+    # The last run's manifest: specs it vouches for are not read again (their digests are known).
+    recorded = Recorded.load(out)
+    loaded = load_tools_keyed(paths, max_spec_bytes, recorded)
     tools = loaded.tools
     # Files the last run wrote are reused from disk only under the lock, so that no other run changes them in
     # between. Rendering can still find errors (a custom template, an option), and nothing may be created then:
     # so without a manifest and its lock file (a first run) it happens before the lock, which creates both.
-    recorded = Recorded.load(out)
     reuse = bool(recorded.document) and (out / LOCK_NAME).is_file()
     if not reuse:
         rendered = _render_all(tools, chosen, options, templates, header, loaded.keys, None, loaded.skeletons)

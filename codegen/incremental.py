@@ -77,9 +77,8 @@ class ToolSet:
     # may load models lazily (speccache.LazyTools): only the tools that are planned are read
     tools: Sequence[ir.Tool]
     keys: list[bytes]  # per tool: everything its model depends on
-    skeletons: list[bytes] | None = (
-        None  # per tool: its naming skeleton's digest; None: names are not cached
-    )
+    # per tool: its naming skeleton's digest; None: names and folder files are not cached
+    skeletons: list[bytes] | None = None
     _skeleton_tools: list[ir.Tool] | None = None
 
     def skeleton_tools(self) -> list[ir.Tool]:

@@ -165,6 +165,22 @@ def _manifest_text(document: dict[str, Any]) -> str:
     return json.dumps(document, indent=None, separators=(",", ":"), ensure_ascii=False) + "\n"
 
 
+_parsed: tuple[str, Signature, Any] | None = None  # the last manifest parsed: path, its signature, its document
+
+
+def _parse(path: Path, own_signature: Signature | None) -> Any:
+    """The manifest's document. The CLI's fast path and the full run that follows it read the same manifest: the
+    second read reuses the first one's parse when the file still has the signature it had then (a manifest is
+    replaced, never edited in place, so a new one has a new inode). The document is shared: nobody changes it."""
+    global _parsed
+    if own_signature is not None and _parsed is not None and _parsed[:2] == (os.fspath(path), own_signature):
+        return _parsed[2]
+    document = json.loads(path.read_text("utf-8"))
+    if own_signature is not None:
+        _parsed = (os.fspath(path), own_signature, document)
+    return document
+
+
 @dataclass
 class Recorded:
     """The manifest an output folder holds, read once, and which of its files are provably unchanged since."""
@@ -179,7 +195,7 @@ class Recorded:
         path = manifest_path(out)
         own_signature = signature(path)
         try:
-            document = json.loads(path.read_text("utf-8"))
+            document = _parse(path, own_signature)
         except (OSError, ValueError):
             return cls()
         if own_signature is None or not isinstance(document, dict) or document.get("format") != FORMAT_VERSION:
@@ -310,11 +326,11 @@ def _refresh_signatures(out: Path, manifest: dict[str, Any], refreshed: dict[str
     sends the next run down the full path."""
     from .writer import atomic_write  # only now: the fast path itself imports nothing beyond the standard library
 
-    signatures = manifest.setdefault("signatures", {})
+    signatures = {kind: dict(recorded) for kind, recorded in manifest.get("signatures", {}).items()}
     for kind, found in refreshed.items():
         signatures.setdefault(kind, {}).update(found)
     try:
-        atomic_write(manifest_path(out), _manifest_text(manifest))
+        atomic_write(manifest_path(out), _manifest_text({**manifest, "signatures": signatures}))
     except OSError:
         pass
 

@@ -29,7 +29,7 @@ from typing import Any
 from . import cachestore, forkpool, ir
 from .discover import find_specs
 from .errors import Diagnostic, SpecError
-from .manifest import FileRecord, read_record, spec_records
+from .manifest import FileRecord, Recorded, file_digest, read_record, spec_records
 
 _PICKLE_PROTOCOL = 5
 _environment: bytes | None = None
@@ -57,22 +57,29 @@ def load_tools_cached(paths: Sequence[Path], max_spec_bytes: int) -> tuple[list[
     return list(loaded.tools), loaded.warnings
 
 
-def load_tools_keyed(paths: Sequence[Path], max_spec_bytes: int) -> LoadedTools:
-    """`load_tools_cached` with each tool's cache key and each spec file's content digest."""
+def load_tools_keyed(
+    paths: Sequence[Path], max_spec_bytes: int, recorded: Recorded | None = None
+) -> LoadedTools:
+    """`load_tools_cached` with each tool's cache key and each spec file's content digest. A spec whose stat
+    signature the output folder's manifest (`recorded`) trusts is known by its recorded digest, unread."""
     files = _spec_files(list(paths))
     store = cachestore.open_store()
     if files is None or store is None:
         return _load_all_keyed(paths, max_spec_bytes)
-    contents: dict[str, bytes] = {}
+    contents: dict[str, bytes | None] = {}  # None: trusted by the manifest, not read
     records: dict[str, FileRecord] = {}
     for shown, path in files:
+        trusted = recorded.trusted("inputs", shown, path) if recorded is not None else None
+        if trusted is not None and trusted.signature is not None and trusted.signature[0] <= max_spec_bytes:
+            contents[shown], records[shown] = None, trusted
+            continue
         try:
             if path.stat().st_size > max_spec_bytes:
                 return _load_all_keyed(paths, max_spec_bytes)  # an error: the loader words it
             contents[shown], records[shown] = read_record(path, follow_links=True)
         except OSError:
             return _load_all_keyed(paths, max_spec_bytes)
-    keys = {shown: _key(shown, data, max_spec_bytes) for shown, data in contents.items()}
+    keys = {shown: _key(shown, records[shown].digest, max_spec_bytes) for shown, _ in files}
     stored = store.get_many("spec", [_head_key(key) for key in keys.values()])
     heads: dict[str, _Head] = {}
     for shown, key in keys.items():
@@ -80,7 +87,19 @@ def load_tools_keyed(paths: Sequence[Path], max_spec_bytes: int) -> LoadedTools:
         if head is not None:
             heads[shown] = head
     fresh_tools: dict[str, ir.Tool] = {}
-    missing = {shown: data for shown, data in contents.items() if shown not in heads}
+    missing: dict[str, bytes] = {}
+    for shown, path in files:
+        if shown not in heads:
+            data = contents[shown]
+            if data is None:  # trusted but not cached: read it now, and key what was read
+                try:
+                    data, records[shown] = read_record(path, follow_links=True)
+                except OSError:
+                    return _load_all_keyed(paths, max_spec_bytes)
+                if len(data) > max_spec_bytes:
+                    return _load_all_keyed(paths, max_spec_bytes)
+                keys[shown] = _key(shown, records[shown].digest, max_spec_bytes)
+            missing[shown] = data
     if missing:
         fresh = _load_many(missing, max_spec_bytes)
         if fresh is None:
@@ -97,7 +116,7 @@ def load_tools_keyed(paths: Sequence[Path], max_spec_bytes: int) -> LoadedTools:
         return _load_all_keyed(paths, max_spec_bytes)
     warnings = [warning for shown, _ in files for warning in heads[shown].warnings]
     tools = LazyTools(
-        [(keys[shown], fresh_tools.get(shown), contents[shown], shown) for shown, _ in files],
+        [(keys[shown], fresh_tools.get(shown), path, records[shown].digest, shown) for shown, path in files],
         store,
         max_spec_bytes,
     )
@@ -158,16 +177,16 @@ def skeleton_digest(tool: ir.Tool) -> bytes:
 class LazyTools(Sequence[ir.Tool]):
     """The run's tools in order; a cached model is unpickled (and fetched) only when asked for, so a run that
     reuses an unchanged tool's files never loads its model. Should the store have dropped an entry since its head
-    was read, the model is built again from the bytes that were hashed."""
+    was read, the model is built again from its file, which must still hold the bytes the run was keyed on."""
 
     def __init__(
         self,
-        entries: list[tuple[bytes, ir.Tool | None, bytes, str]],  # key, model (if built), file bytes, shown
+        entries: list[tuple[bytes, ir.Tool | None, Path, str, str]],  # key, model if built, file, digest, shown
         store: cachestore.Store,
         max_spec_bytes: int,
     ):
         self._entries = entries
-        self._tools: list[ir.Tool | None] = [tool for _, tool, _, _ in entries]
+        self._tools: list[ir.Tool | None] = [entry[1] for entry in entries]
         self._store = store
         self._max_spec_bytes = max_spec_bytes
 
@@ -194,14 +213,21 @@ class LazyTools(Sequence[ir.Tool]):
             return
         stored = self._store.get_many("spec", [self._entries[index][0] for index in indices])
         for index in indices:
-            key, _, data, shown = self._entries[index]
+            key, _, path, digest, shown = self._entries[index]
             entry = _unpickle(stored[key]) if key in stored else None
-            if entry is None:
-                rebuilt = _load_each({shown: data}, self._max_spec_bytes)
-                if rebuilt is None:  # the same bytes loaded without error before; they cannot now
-                    raise AssertionError(f"{shown}: a cached spec no longer loads")
-                entry = rebuilt[shown]
-            self._tools[index] = entry[0]
+            self._tools[index] = (entry or self._rebuild(path, digest, shown))[0]
+
+    def _rebuild(self, path: Path, digest: str, shown: str) -> tuple[ir.Tool, list[Diagnostic]]:
+        """A model the store no longer holds (another run pruned it meanwhile), built again from the file, which
+        must still hold the bytes the run was keyed on."""
+        try:
+            data = path.read_bytes()
+        except OSError:
+            data = b""
+        rebuilt = _load_each({shown: data}, self._max_spec_bytes) if file_digest(data) == digest else None
+        if rebuilt is None:
+            raise SpecError([Diagnostic(shown, 1, 1, "changed while toolgen was reading it; run toolgen again")])
+        return rebuilt[shown]
 
 
 def _load_all_keyed(paths: Sequence[Path], max_spec_bytes: int) -> LoadedTools:
@@ -293,8 +319,10 @@ def _spec_files(paths: list[Path]) -> list[tuple[str, Path]] | None:
     return [(file.shown, file.path) for file in files]
 
 
-def _key(shown: str, data: bytes, max_spec_bytes: int) -> bytes:
-    return cachestore.digest(b"spec", _environment_id(), shown.encode("utf-8"), str(max_spec_bytes).encode(), data)
+def _key(shown: str, content_digest: str, max_spec_bytes: int) -> bytes:
+    """A spec's cache key: its shown name, the size limit, its bytes (by their SHA-256) and the environment."""
+    parts = (_environment_id(), shown.encode("utf-8"), str(max_spec_bytes).encode(), content_digest.encode())
+    return cachestore.digest(b"spec", *parts)
 
 
 def _environment_id() -> bytes:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from codegen import cachestore, forkpool, formatcache, generate, ir, manifest, speccache
+from codegen.errors import SpecError
 from codegen.generate import run
 from codegen.targets import _prettier, get_target, target_names
 
@@ -373,6 +374,65 @@ def _count_reads(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(manifest, "read_record", counting)
     return reads
+
+
+def test_specs_the_manifest_vouches_for_are_not_read(project, monkeypatch):
+    run([Path("specs")], Path("out"), TARGETS, write=True)
+    _age_manifest(project)
+    spec = project / "specs" / "create_issue.yaml"
+    spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
+    _forget(monkeypatch)
+    reads: list[str] = []
+    original = speccache.read_record
+    monkeypatch.setattr(
+        speccache,
+        "read_record",
+        lambda path, follow_links=False: reads.append(path.name) or original(path, follow_links),
+    )
+    run([Path("specs")], Path("out"), TARGETS, write=True)
+    assert reads == ["create_issue.yaml"]
+    assert _files(project / "out") == _reference(project, monkeypatch, "reference")[0]
+
+
+def test_a_model_dropped_from_the_cache_is_built_again_from_its_file(project, monkeypatch):
+    run([Path("specs")], Path("out"), TARGETS, write=True)
+    _age_manifest(project)
+    connection = cachestore.open_store()._connect()
+    # the pickled models go; their heads (JSON) stay
+    connection.execute("DELETE FROM spec WHERE substr(value, 1, 1) = x'80'")
+    _forget(monkeypatch)
+    rebuilt: list[str] = []
+    original = speccache.LazyTools._rebuild
+
+    def counting(self, path, digest, shown):
+        rebuilt.append(shown)
+        return original(self, path, digest, shown)
+
+    monkeypatch.setattr(speccache.LazyTools, "_rebuild", counting)
+    # new options: every Go file is made again, so every model is needed
+    run([Path("specs")], Path("out"), TARGETS, write=True, options={"go": {"package": "mytools"}})
+    assert len(rebuilt) == len(list((project / "specs").glob("*.yaml")))
+    reference, _ = _reference(
+        project, monkeypatch, "reference", options={"go": {"package": "mytools"}}
+    )
+    assert _files(project / "out") == reference
+
+
+def test_a_spec_changed_before_its_dropped_model_is_rebuilt_is_an_error(tmp_path):
+    spec = tmp_path / "a.yaml"
+    spec.write_text((SPECS / "create_issue.yaml").read_text())
+    digest = manifest.file_digest(spec.read_bytes())
+
+    class EmptyStore:
+        def get_many(self, table, keys):
+            return {}
+
+    tools = speccache.LazyTools([(b"key", None, spec, digest, "a.yaml")], EmptyStore(), 1 << 20)
+    assert tools[0].name == "create_issue"  # the same bytes: built again
+    tools = speccache.LazyTools([(b"key", None, spec, digest, "a.yaml")], EmptyStore(), 1 << 20)
+    spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
+    with pytest.raises(SpecError, match="changed while toolgen was reading it"):
+        tools[0]
 
 
 def test_racy_signatures_are_never_trusted(project, monkeypatch):
