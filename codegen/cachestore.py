@@ -22,11 +22,15 @@ MAX_BYTES per table the least recently used entries are dropped.
 from __future__ import annotations
 
 import hashlib
+import io
 import os
+import pickle
 import sqlite3
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import is_dataclass
+from typing import Any
 from pathlib import Path
 
 FILE_NAME = "cache-v1.sqlite3"
@@ -56,6 +60,31 @@ def cache_dir() -> Path | None:
         return Path.home() / "Library" / "Caches" / "toolgen"
     xdg = os.environ.get("XDG_CACHE_HOME")
     return (Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache") / "toolgen"
+
+
+def unpickle_dataclasses(
+    data: bytes, modules: Callable[[str], bool], constants: frozenset[tuple[str, str]] = frozenset()
+) -> Any:
+    """Unpickle `data`, which may only name dataclasses defined in the modules `modules` accepts (and the module
+    constants listed): values are built from plain data, and no other callable (no `builtins.eval`, no function
+    of a module) can be reached. Raises pickle.UnpicklingError otherwise."""
+    return _DataclassUnpickler(io.BytesIO(data), modules, constants).load()
+
+
+class _DataclassUnpickler(pickle.Unpickler):
+    def __init__(self, file: Any, modules: Callable[[str], bool], constants: frozenset[tuple[str, str]]):
+        super().__init__(file)
+        self._modules = modules
+        self._constants = constants
+
+    def find_class(self, module: str, name: str) -> Any:
+        if self._modules(module):
+            found = super().find_class(module, name)
+            if (module, name) in self._constants:
+                return found
+            if isinstance(found, type) and is_dataclass(found) and found.__module__ == module:
+                return found
+        raise pickle.UnpicklingError(f"{module}.{name} may not appear in a cached value")
 
 
 def digest(*parts: bytes) -> bytes:

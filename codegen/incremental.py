@@ -29,7 +29,6 @@ edited one (`speccache.LazyTools`).
 
 from __future__ import annotations
 
-import io
 import json
 import pickle
 import zlib
@@ -206,20 +205,12 @@ class _Records(Sequence[Any]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         if index not in self._records:
-            self._records[index] = _RecordUnpickler(io.BytesIO(self._pickled[index])).load()
+            self._records[index] = cachestore.unpickle_dataclasses(self._pickled[index], _record_modules)
         return self._records[index]
 
 
-class _RecordUnpickler(pickle.Unpickler):
-    def find_class(self, module: str, name: str) -> Any:
-        # Naming records are small dataclasses of toolgen's targets holding strings, tuples and dicts.
-        if (
-            module == "builtins"
-            or module == "codegen.naming"
-            or module.startswith("codegen.targets.")
-        ):
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"{module}.{name} is not part of a naming record")
+def _record_modules(module: str) -> bool:
+    return module.startswith("codegen.targets.")  # naming records are dataclasses of the targets
 
 
 @dataclass(frozen=True)
@@ -238,7 +229,7 @@ class _Naming:
         if data is None:
             return None
         try:
-            names_keys, pickled, rows = pickle.loads(zlib.decompress(data))
+            names_keys, pickled, rows = cachestore.unpickle_dataclasses(zlib.decompress(data), _record_modules)
             if len(names_keys) == len(pickled) == tools:
                 return cls(names_keys, _Records(pickled), _warnings(rows))
         except Exception:  # noqa: BLE001 - an unreadable entry is a miss, whatever the reason

@@ -17,14 +17,12 @@ Only valid files are stored. A run with nothing cached costs one hash per file m
 
 from __future__ import annotations
 
-import io
 import json
 import pickle
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from . import cachestore, forkpool, ir
 from .discover import find_specs
@@ -344,12 +342,8 @@ def _environment_id() -> bytes:
     return _environment
 
 
-class _Unpickler(pickle.Unpickler):
-    def find_class(self, module: str, name: str) -> Any:
-        # Only what a cached entry can hold: toolgen's model and diagnostics, and builtins for their values.
-        if module in {"codegen.ir", "codegen.errors", "builtins"}:
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"{module}.{name} is not part of a cached spec")
+_MODEL_MODULES = {"codegen.ir", "codegen.errors"}.__contains__  # toolgen's model and its diagnostics
+_MODEL_CONSTANTS = frozenset({("codegen.ir", "MISSING")})
 
 
 def _pickle(entry: tuple[ir.Tool, list[Diagnostic]]) -> bytes:
@@ -358,7 +352,7 @@ def _pickle(entry: tuple[ir.Tool, list[Diagnostic]]) -> bytes:
 
 def _unpickle(data: bytes) -> tuple[ir.Tool, list[Diagnostic]] | None:
     try:
-        tool, warnings = _Unpickler(io.BytesIO(data)).load()
+        tool, warnings = cachestore.unpickle_dataclasses(data, _MODEL_MODULES, _MODEL_CONSTANTS)
     except Exception:  # noqa: BLE001 - an unreadable entry is a miss, whatever the reason
         return None
     if not isinstance(tool, ir.Tool) or not all(isinstance(w, Diagnostic) for w in warnings):

@@ -234,3 +234,18 @@ def test_specs_parsed_in_a_pool_give_the_same_models_and_errors(tmp_path, monkey
     with pytest.raises(SpecError) as plain_error:
         load_tools([broken])
     assert str(pooled_error.value) == str(plain_error.value) and victim.name in str(pooled_error.value)
+
+
+def test_a_cached_value_naming_anything_but_toolgen_dataclasses_is_refused():
+    """A cache file is the user's, but a pickle can call whatever it names: only toolgen's own dataclasses and
+    ir.MISSING may appear, so a tampered entry is a miss, never code that runs."""
+    import pickle
+
+    class Evil:
+        def __reduce__(self):
+            return (eval, ("__import__('os').getpid()",))
+
+    assert speccache._unpickle(pickle.dumps((Evil(), []), protocol=5)) is None
+    assert speccache._unpickle(pickle.dumps((print, []), protocol=5)) is None  # a function, not a dataclass
+    tools, _ = speccache._load_all([SPECS], LIMIT)
+    assert speccache._unpickle(speccache._pickle((tools[0], []))) == (tools[0], [])
