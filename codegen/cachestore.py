@@ -1,8 +1,8 @@
 """toolgen's persistent cache: one SQLite file in the user's cache folder, shared by every run and every project.
 
 It holds content-addressed results that are expensive to recompute and cheap to verify: a formatter's output for
-an input text (`formatcache`), a spec file's validated intermediate model (`speccache`) and a tool's finished
-output file per target (`incremental`). Every key is a SHA-256 over everything the value depends on, so a hit is
+an input text (`formatcache`), a spec file's validated intermediate model and its head (`speccache`), a tool's
+finished output file per target, and a folder's naming records and shared files per target (`incremental`). Every key is a SHA-256 over everything the value depends on, so a hit is
 only ever the value a fresh computation would produce; nothing here decides whether an output folder is current
 (that is the manifest's job).
 
@@ -11,7 +11,9 @@ Never trusted blindly:
 - a file that is not a readable database, a locked database, a full disk or a read-only folder make the cache
   behave as empty (reads) or do nothing (writes): the run is then as slow as without a cache, never wrong;
 - concurrent runs are serialised by SQLite's own locking; a run that cannot get the write lock within a moment
-  skips storing its new entries.
+  skips storing its new entries;
+- pickled values (models, naming records) are read by `unpickle_dataclasses`, which lets them name toolgen's own
+  dataclasses only, so a tampered entry cannot reach any other callable.
 
 Where: `$TOOLGEN_CACHE_DIR`, else the platform's user cache folder (`$XDG_CACHE_HOME/toolgen`, `~/.cache/toolgen`,
 `~/Library/Caches/toolgen`, `%LOCALAPPDATA%\\toolgen\\Cache`). `TOOLGEN_NO_CACHE=1` turns it off. The folder is created
