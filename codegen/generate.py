@@ -102,6 +102,7 @@ def _render_all(
     tool_keys: Sequence[bytes] | None,
     on_disk: OnDisk | None = None,
     skeletons: Sequence[bytes] | None = None,
+    positions: Mapping[str, list[int]] | None = None,
 ) -> _Rendered:
     report = Reporter()
     rendered = _Rendered({}, {}, {}, report.diagnostics)
@@ -112,7 +113,8 @@ def _render_all(
         report.diagnostics.extend(warnings)
     environment = _render_environment(templates, header)
     keys = list(tool_keys) if tool_keys is not None else [model_digest(tool) for tool in tools]
-    toolset = ToolSet(tools, keys, list(skeletons) if skeletons is not None and tool_keys is not None else None)
+    cached_names = skeletons is not None and tool_keys is not None
+    toolset = ToolSet(tools, keys, list(skeletons) if cached_names else None, positions if cached_names else None)
     pending: list[tuple[str, Pending, Callable[[list[str]], None]]] = []
     for name in targets:
         target = get_target(name)
@@ -226,13 +228,17 @@ def run(
     # so without a manifest and its lock file (a first run) it happens before the lock, which creates both.
     reuse = bool(recorded.document) and (out / LOCK_NAME).is_file()
     if not reuse:
-        rendered = _render_all(tools, chosen, options, templates, header, loaded.keys, None, loaded.skeletons)
+        rendered = _render_all(
+            tools, chosen, options, templates, header, loaded.keys, None, loaded.skeletons, loaded.positions
+        )
     # One run at a time per output root (writer.output_lock), from the comparison to the manifest.
     with output_lock(out, exclusive=write):
         if reuse:
             recorded = recorded.reload(out)
             on_disk = recorded.reusable_tool_files(out)
-            rendered = _render_all(tools, chosen, options, templates, header, loaded.keys, on_disk, loaded.skeletons)
+            rendered = _render_all(
+                tools, chosen, options, templates, header, loaded.keys, on_disk, loaded.skeletons, loaded.positions
+            )
         planned = OutputTexts(out, rendered.texts)
         changes = compare(out, planned, owned, on_disk=rendered.on_disk)
         all_warnings = loaded.warnings + rendered.warnings

@@ -19,12 +19,13 @@ together, so a target can batch them). Without a cache store (TOOLGEN_NO_CACHE) 
 consulted.
 
 The folder-wide steps are cached too. Targets name a folder and plan its shared files from the tools' naming
-skeletons only (`ir.naming_skeleton`: names, types, enum values, positions and options, without descriptions,
-defaults or the wire schema), so the naming records are a function of the skeletons' digests (which the spec
-cache keeps beside each model) and the target's context, and the shared files of those plus the tool files'
-`facts`. Both are cached under exactly those keys. After an edit that leaves every skeleton as it was — a
-description, a default, a constraint — a run names nothing, plans no shared file and loads no model but the
-edited one (`speccache.LazyTools`).
+skeletons only (`ir.naming_skeleton`: names, types, enum values and options, without descriptions, defaults,
+the wire schema or real positions), so the naming records are a function of the skeletons' digests (which the
+spec cache keeps beside each model) and the target's context, and the shared files of those plus the tool files'
+`facts`. Both are cached under exactly those keys; their warnings are placed at real lines afterwards
+(`ToolSet.placed`). After an edit that leaves every skeleton as it was — a description, a default, a constraint,
+moved lines — a run names nothing, plans no shared file and loads no model but the edited one
+(`speccache.LazyTools`).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import json
 import pickle
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import cachestore, forkpool, ir
@@ -78,6 +79,8 @@ class ToolSet:
     keys: list[bytes]  # per tool: everything its model depends on
     # per tool: its naming skeleton's digest; None: names and folder files are not cached
     skeletons: list[bytes] | None = None
+    # by tool source: the real positions its skeleton numbers (ir.position_table); None: read from the tools
+    positions: Mapping[str, list[int]] | None = None
     _skeleton_tools: list[ir.Tool] | None = None
 
     def skeleton_tools(self) -> list[ir.Tool]:
@@ -85,6 +88,22 @@ class ToolSet:
         if self._skeleton_tools is None:
             self._skeleton_tools = [ir.naming_skeleton(tool) for tool in self.tools]
         return self._skeleton_tools
+
+    def placed(self, warnings: Sequence[Diagnostic]) -> list[Diagnostic]:
+        """Warnings reported from skeletons, at their real positions in the specs."""
+        if not any(warning.line < 0 for warning in warnings):
+            return list(warnings)
+        if self.positions is None:
+            self.positions = {tool.source: ir.position_table(tool) for tool in self.tools}
+        placed = []
+        for warning in warnings:
+            if warning.line < 0:
+                line, column = ir.real_position(
+                    self.positions[warning.file], warning.line, warning.column
+                )
+                warning = replace(warning, line=line, column=column)
+            placed.append(warning)
+        return placed
 
 
 @dataclass
@@ -156,7 +175,7 @@ def complete(pending: Pending, report: Reporter) -> list[FinishedFile]:
     """Store the new files, plan the folder-wide ones, and report every warning in an uncached plan's order."""
     if pending.store is not None and pending.fresh:
         pending.store.put_many(TABLE, pending.fresh)
-    _replay(pending.naming.warnings, report)
+    _replay(pending.toolset.placed(pending.naming.warnings), report)
     done = [file for file in pending.files if file is not None]
     for file in done:
         _replay(file.warnings, report)
@@ -168,7 +187,7 @@ def complete(pending: Pending, report: Reporter) -> list[FinishedFile]:
         pending.context,
         pending.store,
     )
-    _replay(shared.warnings, report)
+    _replay(pending.toolset.placed(shared.warnings), report)
     return done + shared.files
 
 
@@ -205,7 +224,9 @@ class _Records(Sequence[Any]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         if index not in self._records:
-            self._records[index] = cachestore.unpickle_dataclasses(self._pickled[index], _record_modules)
+            self._records[index] = cachestore.unpickle_dataclasses(
+                self._pickled[index], _record_modules
+            )
         return self._records[index]
 
 
@@ -229,7 +250,9 @@ class _Naming:
         if data is None:
             return None
         try:
-            names_keys, pickled, rows = cachestore.unpickle_dataclasses(zlib.decompress(data), _record_modules)
+            names_keys, pickled, rows = cachestore.unpickle_dataclasses(
+                zlib.decompress(data), _record_modules
+            )
             if len(names_keys) == len(pickled) == tools:
                 return cls(names_keys, _Records(pickled), _warnings(rows))
         except Exception:  # noqa: BLE001 - an unreadable entry is a miss, whatever the reason

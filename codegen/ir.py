@@ -187,29 +187,56 @@ def decl_references(decl: Decl) -> list[Words]:
 
 
 def naming_skeleton(tool: Tool) -> Tool:
-    """`tool` without the values that never decide a name or a folder-wide file: descriptions, defaults and the
-    wire schema (positions, names, types, enum values and options stay).
+    """`tool` without the values that never decide a name or a folder-wide file: descriptions, defaults, the wire
+    schema and real positions (names, types, enum values and options stay).
 
     Targets name a folder (`Target.name_folder`) and plan its shared files (`Target.folder_files`) from skeletons
-    only, so an edit to a description or a default — most edits — provably leaves every name and every folder file
-    as they were, and a run can take them from a cache keyed by the skeletons (codegen.incremental)."""
+    only, so an edit to a description, a default, or one that only moves lines — most edits — provably leaves every
+    name and every folder file as they were, and a run can take them from a cache keyed by the skeletons
+    (codegen.incremental). Positions only ever serve warnings: the skeleton numbers its positioned nodes instead
+    (the tool, then each field in order, as negative lines), and `real_position` maps a warning's numbered position
+    back through the tool's `position_table`."""
+    fields = iter(range(1, 1 << 30))
     return _copy_with(
         tool,
         description="",
         wire_parameters=None if tool.wire_parameters is None else {},
-        decls=tuple(_decl_skeleton(decl) for decl in tool.decls),
+        decls=tuple(_decl_skeleton(decl, fields) for decl in tool.decls),
+        line=_numbered(0),
+        column=0,
     )
 
 
-def _decl_skeleton(decl: Decl) -> Decl:
+def position_table(tool: Tool) -> list[int]:
+    """The real (line, column) of the tool, then of each field in declaration order, flattened: what
+    `naming_skeleton` numbers."""
+    table = [tool.line, tool.column]
+    for decl in tool.decls:
+        if isinstance(decl, StructDecl):
+            for item in decl.fields:
+                table += [item.line, item.column]
+    return table
+
+
+def real_position(table: list[int], line: int, column: int) -> tuple[int, int]:
+    """The real position of a skeleton's numbered (line, column); a real position is returned as it is."""
+    if line >= 0:
+        return line, column
+    index = 2 * (-line - 1)
+    return table[index], table[index + 1]
+
+
+def _numbered(index: int) -> int:
+    return -(index + 1)
+
+
+def _decl_skeleton(decl: Decl, fields: Any) -> Decl:
     if isinstance(decl, StructDecl):
-        fields = tuple(
-            item
-            if item.description is None and item.default is MISSING
-            else _copy_with(item, description=None, default=MISSING)
+        numbered = tuple(
+            _copy_with(item, description=None, default=MISSING, line=_numbered(next(fields)), column=0)
             for item in decl.fields
         )
-        return _copy_with(decl, description=None, fields=fields)
+        return _copy_with(decl, description=None, fields=numbered)
     return decl if decl.description is None else _copy_with(decl, description=None)
 
 

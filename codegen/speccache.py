@@ -44,9 +44,10 @@ class LoadedTools:
     # were built from, or read just before building them: a spec edited during the run is never recorded as
     # already generated.
     input_records: dict[str, FileRecord] | None
-    # Per tool, the digest of its naming skeleton (ir.naming_skeleton), known without loading the model; None
-    # together with `keys`.
+    # Per tool, the digest of its naming skeleton (ir.naming_skeleton) and the real positions the skeleton numbers
+    # (ir.position_table), known without loading the model; None together with `keys`.
     skeletons: list[bytes] | None = None
+    positions: dict[str, list[int]] | None = None  # by the tool's source (its shown spec path)
 
 
 def load_tools_cached(paths: Sequence[Path], max_spec_bytes: int) -> tuple[list[ir.Tool], list[Diagnostic]]:
@@ -124,26 +125,28 @@ def load_tools_keyed(
         [keys[shown] for shown, _ in files],
         records,
         [heads[shown].skeleton for shown, _ in files],
+        {shown: heads[shown].positions for shown, _ in files},
     )
 
 
 @dataclass(frozen=True)
 class _Head:
     """What a run needs of a cached spec besides its model, small enough to read for every spec of a project:
-    the tool's name (for the duplicate check), its spec warnings and its naming skeleton's digest.
-    """
+    the tool's name (for the duplicate check), its spec warnings, its naming skeleton's digest and the real
+    positions the skeleton numbers (ir.position_table)."""
 
     name: str
     skeleton: bytes
     warnings: tuple[Diagnostic, ...]
+    positions: list[int]
 
     @classmethod
     def of(cls, tool: ir.Tool, warnings: list[Diagnostic]) -> _Head:
-        return cls(tool.name, skeleton_digest(tool), tuple(warnings))
+        return cls(tool.name, skeleton_digest(tool), tuple(warnings), ir.position_table(tool))
 
     def encode(self) -> bytes:
         warnings = [[w.file, w.line, w.column, w.message, w.severity] for w in self.warnings]
-        document = [self.name, self.skeleton.hex(), warnings]
+        document = [self.name, self.skeleton.hex(), warnings, self.positions]
         return json.dumps(document, ensure_ascii=False).encode("utf-8")
 
     @classmethod
@@ -152,12 +155,12 @@ class _Head:
         if data is None:
             return None
         try:
-            name, skeleton, warnings = json.loads(data)
+            name, skeleton, warnings, positions = json.loads(data)
             found = tuple(
                 Diagnostic(str(f), int(l), int(c), str(m), str(s)) for f, l, c, m, s in warnings
             )
             if isinstance(name, str) and isinstance(skeleton, str):
-                return cls(name, bytes.fromhex(skeleton), found)
+                return cls(name, bytes.fromhex(skeleton), found, [int(value) for value in positions])
         except (ValueError, TypeError):
             pass
         return None

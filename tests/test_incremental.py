@@ -191,26 +191,67 @@ def test_the_skeleton_keeps_what_names_depend_on_and_drops_the_rest():
     tools, _ = speccache._load_all([SPECS, EDGE_SPECS], 1 << 20)
     for tool in tools:
         skeleton = ir.naming_skeleton(tool)
-        assert (skeleton.name, skeleton.words, skeleton.source, skeleton.line, skeleton.params) == (
-            tool.name, tool.words, tool.source, tool.line, tool.params,
+        assert (skeleton.name, skeleton.words, skeleton.source, skeleton.params, skeleton.options) == (
+            tool.name, tool.words, tool.source, tool.params, tool.options,
         )  # fmt: skip
         assert [decl.name for decl in skeleton.decls] == [decl.name for decl in tool.decls]
         assert skeleton.description == "" and all(
             decl.description is None for decl in skeleton.decls
         )
+        table = ir.position_table(tool)
+        positioned = [(skeleton, tool)]
         for decl, original in zip(skeleton.decls, tool.decls):
             if isinstance(decl, ir.StructDecl):
-                assert [
-                    (f.wire_name, f.words, f.type, f.required, f.line) for f in decl.fields
-                ] == [(f.wire_name, f.words, f.type, f.required, f.line) for f in original.fields]
+                assert [(f.wire_name, f.words, f.type, f.required) for f in decl.fields] == [
+                    (f.wire_name, f.words, f.type, f.required) for f in original.fields
+                ]
                 assert all(f.description is None and not f.has_default for f in decl.fields)
+                positioned += zip(decl.fields, original.fields)
             if isinstance(decl, ir.EnumDecl):
                 assert decl.members == original.members
+        # positions are numbered, and each number leads back to the real position
+        assert [node.line for node, _ in positioned] == [-(i + 1) for i in range(len(positioned))]
+        for node, original in positioned:
+            assert ir.real_position(table, node.line, node.column) == (
+                original.line,
+                original.column,
+            )
         assert ir.naming_skeleton(skeleton) == skeleton
     described = [tool for tool in tools if tool.description]
     assert described and speccache.skeleton_digest(described[0]) == speccache.skeleton_digest(
         ir.naming_skeleton(described[0])
     )
+
+
+def test_an_edit_that_only_moves_lines_names_nothing_and_warns_at_the_new_lines(
+    project, monkeypatch
+):
+    """Naming warnings point at real lines although names come from skeletons, which have none: a second
+    create_issue (named CREATE_ISSUE) takes the first one's names, so every target warns at create_issue.yaml's
+    `name:` line (2:1), and at 5:1 once three lines are added on top — without naming anything again.
+    """
+    spec = project / "specs" / "create_issue.yaml"
+    (project / "specs" / "aaa_clash.yaml").write_text(
+        spec.read_text().replace("name: create_issue", "name: CREATE_ISSUE", 1)
+    )
+    before = run([Path("specs")], Path("out"), TARGETS, write=True).warnings
+    spec.write_text("# one\n# two\n# three\n" + spec.read_text())
+    _forget(monkeypatch)
+    folder_calls = _count_folder_planning(monkeypatch)
+    result = run([Path("specs")], Path("out"), TARGETS, write=True)
+    assert folder_calls == [], "a skeleton has no real positions: moving lines changes none"
+
+    def clash_warnings(warnings):
+        return [w for w in warnings if w.file == "specs/create_issue.yaml"]
+
+    assert {w.message.split(":")[0] for w in clash_warnings(before)} >= {"nodejs", "python", "go"}
+    assert (2, 1) in {(w.line, w.column) for w in clash_warnings(before)}
+    assert [(w.line - 3, w.column, w.message) for w in clash_warnings(result.warnings)] == [
+        (w.line, w.column, w.message) for w in clash_warnings(before)
+    ]
+    reference, warnings = _reference(project, monkeypatch, "reference")
+    assert _files(project / "out") == reference
+    assert [str(w) for w in result.warnings] == warnings
 
 
 def test_a_run_with_nothing_changed_in_the_full_path_plans_nothing(project, monkeypatch):
@@ -225,8 +266,8 @@ def test_a_run_with_nothing_changed_in_the_full_path_plans_nothing(project, monk
 
 
 EDITS = [
-    "describe", "describe-nested", "add-property", "rename", "collide", "delete", "add", "option", "header",
-    "hand-edit",
+    "describe", "describe-nested", "move-lines", "add-property", "rename", "collide", "delete", "add", "option",
+    "header", "hand-edit",
 ]  # fmt: skip
 
 
@@ -242,6 +283,8 @@ def _edit(kind: str, root: Path, rng: random.Random, state: dict) -> None:
         spec.write_text(
             text.replace("      description: ", f"      description: Edit {rng.random()}. ", 1)
         )
+    elif kind == "move-lines":  # every position of the spec moves; the skeleton does not
+        spec.write_text("# moved\n" * rng.randrange(1, 4) + text)
     elif kind == "add-property":  # a new skeleton: the folder is named again
         spec.write_text(
             text.replace(

@@ -52,7 +52,8 @@ class Target(ABC):
     # file then depends only on that tool, its names and the options (the expensive part, cacheable per tool);
     # the folder-wide files (an index, a registry) come last, from the names and each tool file's `facts`.
     # `name_folder` and `folder_files` see each tool's naming skeleton only (ir.naming_skeleton: no descriptions,
-    # defaults or wire schema), so that a run can take both from a cache when no skeleton changed.
+    # defaults or wire schema, and numbered positions, which their warnings may use like real ones), so that a run
+    # can take both from a cache when no skeleton changed.
 
     @abstractmethod
     def name_folder(
