@@ -40,14 +40,14 @@ def black_mode() -> Any:
 
 def _black_version() -> str:
     """The installed black's version, read from its metadata so that a run with only hits never imports black."""
-    from importlib import metadata
+    from .versions import installed_version
 
-    try:
-        return metadata.version("black")
-    except metadata.PackageNotFoundError:
+    version = installed_version("black")
+    if version is None:
         import black
 
         return str(black.__version__)
+    return version
 
 
 def _identity() -> bytes:

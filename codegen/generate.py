@@ -154,14 +154,13 @@ def _render_all(
 def _render_environment(templates: str | None, header: str | None) -> bytes:
     """What every target's files depend on besides their tools: toolgen's code, the templates in use, Jinja2's
     version and the extra header line (the per-tool cache key of codegen.incremental)."""
-    from importlib import metadata
-
     from .cachestore import digest
     from .manifest import code_and_templates_fingerprint
+    from .versions import installed_version
 
     return digest(
         code_and_templates_fingerprint(templates).encode(),
-        f"jinja2 {metadata.version('jinja2')}".encode(),
+        f"jinja2 {installed_version('jinja2')}".encode(),
         b"header" if header is None else b"header:" + header.encode("utf-8"),
     )
 

@@ -330,16 +330,13 @@ def _environment_id() -> bytes:
     """Everything besides the file that decides its model: toolgen's code, Python, the parser and validator."""
     global _environment
     if _environment is None:
-        from importlib import metadata
-
         from .manifest import fingerprint
+        from .versions import installed_version
 
         versions = []
         for distribution in ("PyYAML", "pydantic", "pydantic-core"):
-            try:
-                versions.append(f"{distribution}=={metadata.version(distribution)}")
-            except metadata.PackageNotFoundError:
-                versions.append(f"{distribution} missing")
+            version = installed_version(distribution)
+            versions.append(f"{distribution}=={version}" if version else f"{distribution} missing")
         python = ".".join(map(str, sys.version_info[:2]))
         _environment = f"{fingerprint([])} python{python} {' '.join(versions)}".encode()
     return _environment

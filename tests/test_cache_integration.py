@@ -95,3 +95,15 @@ def test_an_edited_spec_changes_every_target(project, monkeypatch):
     changed = {relative.split("/")[0] for relative in result.changes.written}
     assert changed == set(target_names())
     assert all("brand-new" in result.planned[relative] for relative in result.changes.written if "clear" in relative.lower())
+
+
+def test_installed_versions_match_importlib_metadata():
+    """codegen.versions reads versions from dist-info folder names (no importlib.metadata import): the same answers,
+    for every distribution whose version goes into a cache key, and None for one that is not installed."""
+    from importlib import metadata
+
+    from codegen.versions import installed_version
+
+    for name in ("PyYAML", "pydantic", "pydantic-core", "jinja2", "black", "click"):
+        assert installed_version(name) == metadata.version(name), name
+    assert installed_version("toolgen-no-such-distribution") is None

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from codegen import writer
 from codegen.errors import OwnershipError
 from codegen.writer import OWNERSHIP_MARKER, apply, atomic_write, compare
 
@@ -177,7 +178,7 @@ def _temporaries(root):
     return [path for path in root.rglob("*") if is_temporary(path.name)]
 
 
-@pytest.mark.parametrize("count", [3, 40], ids=["in-thread", "thread-pool"])
+@pytest.mark.parametrize("count", [3, writer._POOL_FROM + 8], ids=["in-thread", "thread-pool"])
 @pytest.mark.parametrize("error", [OSError(28, "No space left on device"), KeyboardInterrupt()])
 def test_a_write_failing_mid_batch_changes_no_output_and_leaves_no_temporary(
     tmp_path, monkeypatch, count, error

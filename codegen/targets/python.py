@@ -25,6 +25,7 @@ from ..naming import (
     snake,
     unique_identifiers,
 )
+from ..versions import installed_version
 from . import python_layout
 from .base import PlannedFile, Reporter, Target
 from .python_layout import Raw
@@ -769,12 +770,8 @@ class PythonTarget(Target):
 
     def cache_identity(self) -> str:
         # black may shape the text (formatcache); read its version from metadata, not by importing it
-        from importlib import metadata
-
-        try:
-            return f"black {metadata.version('black')}"
-        except metadata.PackageNotFoundError:
-            return "black missing"
+        version = installed_version("black")
+        return f"black {version}" if version else "black missing"
 
     def format(self, path: str, text: str) -> str:
         """black's output for any text (this is not known to come from the built-in templates)."""
@@ -810,13 +807,8 @@ VERIFIED_BLACK_MAJORS = frozenset({"26"})
 def _layout_matches_installed_black() -> bool:
     """Whether the installed black (read from its metadata, without importing it) has the style python_layout
     reproduces. Without black there is nothing to disagree with: the layout stands."""
-    from importlib import metadata
-
-    try:
-        version = metadata.version("black")
-    except metadata.PackageNotFoundError:
-        return True
-    return version.split(".")[0] in VERIFIED_BLACK_MAJORS
+    version = installed_version("black")
+    return version is None or version.split(".")[0] in VERIFIED_BLACK_MAJORS
 
 
 TARGET = PythonTarget()
