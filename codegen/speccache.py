@@ -63,9 +63,37 @@ def load_tools_keyed(
     signature the output folder's manifest (`recorded`) trusts is known by its recorded digest, unread."""
     files = _spec_files(list(paths))
     store = cachestore.open_store()
-    if files is None or store is None:
-        return _load_all_keyed(paths, max_spec_bytes)
-    contents: dict[str, bytes | None] = {}  # None: trusted by the manifest, not read
+    known = None if files is None or store is None else _read_or_trust(files, max_spec_bytes, recorded)
+    if files is None or store is None or known is None:
+        return _load_all_keyed(paths, max_spec_bytes)  # no cache, or a problem the loader words
+    contents, records = known
+    keys = {shown: _key(shown, records[shown].digest, max_spec_bytes) for shown, _ in files}
+    stored = store.get_many("spec", [_head_key(key) for key in keys.values()])
+    heads = {shown: _Head.decode(stored.get(_head_key(key))) for shown, key in keys.items()}
+    fresh_tools = _load_missing(files, contents, records, keys, heads, store, max_spec_bytes)
+    if fresh_tools is None or len({heads[shown].name for shown, _ in files}) != len(files):
+        return _load_all_keyed(paths, max_spec_bytes)  # an error or a duplicate name: the loader words it
+    tools = LazyTools(
+        [(keys[shown], fresh_tools.get(shown), path, records[shown].digest, shown) for shown, path in files],
+        store,
+        max_spec_bytes,
+    )
+    return LoadedTools(
+        tools,
+        [warning for shown, _ in files for warning in heads[shown].warnings],
+        [keys[shown] for shown, _ in files],
+        records,
+        [heads[shown].skeleton for shown, _ in files],
+        {shown: heads[shown].positions for shown, _ in files},
+    )
+
+
+def _read_or_trust(
+    files: list[tuple[str, Path]], max_spec_bytes: int, recorded: Recorded | None
+) -> tuple[dict[str, bytes | None], dict[str, FileRecord]] | None:
+    """Each spec's bytes (None when the manifest vouches for its recorded digest: not read) and record; None when
+    a file cannot be read or is too large (the loader words that)."""
+    contents: dict[str, bytes | None] = {}
     records: dict[str, FileRecord] = {}
     for shown, path in files:
         trusted = recorded.trusted("inputs", shown, path) if recorded is not None else None
@@ -74,59 +102,49 @@ def load_tools_keyed(
             continue
         try:
             if path.stat().st_size > max_spec_bytes:
-                return _load_all_keyed(paths, max_spec_bytes)  # an error: the loader words it
+                return None
             contents[shown], records[shown] = read_record(path, follow_links=True)
         except OSError:
-            return _load_all_keyed(paths, max_spec_bytes)
-    keys = {shown: _key(shown, records[shown].digest, max_spec_bytes) for shown, _ in files}
-    stored = store.get_many("spec", [_head_key(key) for key in keys.values()])
-    heads: dict[str, _Head] = {}
-    for shown, key in keys.items():
-        head = _Head.decode(stored.get(_head_key(key)))
-        if head is not None:
-            heads[shown] = head
-    fresh_tools: dict[str, ir.Tool] = {}
+            return None
+    return contents, records
+
+
+def _load_missing(
+    files: list[tuple[str, Path]],
+    contents: dict[str, bytes | None],
+    records: dict[str, FileRecord],
+    keys: dict[str, bytes],
+    heads: dict[str, _Head | None],
+    store: cachestore.Store,
+    max_spec_bytes: int,
+) -> dict[str, ir.Tool] | None:
+    """Parse every spec whose head the cache does not hold, store model and head, and fill in `heads` (and, for a
+    spec read only now, `records` and `keys`); the new models by shown path. None when one has an error."""
     missing: dict[str, bytes] = {}
     for shown, path in files:
-        if shown not in heads:
+        if heads[shown] is None:
             data = contents[shown]
-            if data is None:  # trusted but not cached: read it now, and key what was read
+            if data is None:  # vouched for, but not cached: read it now, and key what was read
                 try:
                     data, records[shown] = read_record(path, follow_links=True)
                 except OSError:
-                    return _load_all_keyed(paths, max_spec_bytes)
+                    return None
                 if len(data) > max_spec_bytes:
-                    return _load_all_keyed(paths, max_spec_bytes)
+                    return None
                 keys[shown] = _key(shown, records[shown].digest, max_spec_bytes)
             missing[shown] = data
-    if missing:
-        fresh = _load_many(missing, max_spec_bytes)
-        if fresh is None:
-            return _load_all_keyed(paths, max_spec_bytes)
-        entries: dict[bytes, bytes] = {}
-        for shown, ((tool, _), pickled, head) in fresh.items():
-            heads[shown] = head
-            fresh_tools[shown] = tool
-            entries[keys[shown]] = pickled
-            entries[_head_key(keys[shown])] = head.encode()
-        store.put_many("spec", entries)
-    if len({heads[shown].name for shown, _ in files}) != len(files):
-        # a duplicate name: an error, reported by the loader
-        return _load_all_keyed(paths, max_spec_bytes)
-    warnings = [warning for shown, _ in files for warning in heads[shown].warnings]
-    tools = LazyTools(
-        [(keys[shown], fresh_tools.get(shown), path, records[shown].digest, shown) for shown, path in files],
-        store,
-        max_spec_bytes,
-    )
-    return LoadedTools(
-        tools,
-        warnings,
-        [keys[shown] for shown, _ in files],
-        records,
-        [heads[shown].skeleton for shown, _ in files],
-        {shown: heads[shown].positions for shown, _ in files},
-    )
+    if not missing:
+        return {}
+    fresh = _load_many(missing, max_spec_bytes)
+    if fresh is None:
+        return None
+    entries: dict[bytes, bytes] = {}
+    for shown, (_, pickled, head) in fresh.items():
+        heads[shown] = head
+        entries[keys[shown]] = pickled
+        entries[_head_key(keys[shown])] = head.encode()
+    store.put_many("spec", entries)
+    return {shown: tool for shown, ((tool, _), _, _) in fresh.items()}
 
 
 @dataclass(frozen=True)
