@@ -81,8 +81,21 @@ def render_outputs(
     `templates` is a custom templates folder (overrides in front of the built-ins); `header` an extra line for
     every file's header comment; `tool_keys` a digest per tool of everything its model depends on (speccache's
     keys; by default a digest of each model)."""
-    rendered = _render_all(tools, targets, options, templates, header, tool_keys)
+    rendered = _render_all(_toolset(tools, tool_keys), targets, options, templates, header)
     return {path: text for path, text in rendered.texts.items() if text is not None}, rendered.warnings
+
+
+def _toolset(
+    tools: Sequence[ir.Tool],
+    keys: Sequence[bytes] | None,
+    skeletons: Sequence[bytes] | None = None,
+    positions: Mapping[str, list[int]] | None = None,
+) -> ToolSet:
+    """The tools with what the caches key on: speccache's keys, skeleton digests and positions when the specs were
+    loaded through it; else a digest of each model, and names are not cached."""
+    if keys is None:
+        return ToolSet(tools, [model_digest(tool) for tool in tools])
+    return ToolSet(tools, list(keys), None if skeletons is None else list(skeletons), positions)
 
 
 @dataclass
@@ -94,15 +107,12 @@ class _Rendered:
 
 
 def _render_all(
-    tools: Sequence[ir.Tool],
+    toolset: ToolSet,
     targets: Sequence[str],
     options: Mapping[str, Mapping[str, Any]] | None,
     templates: str | None,
     header: str | None,
-    tool_keys: Sequence[bytes] | None,
     on_disk: OnDisk | None = None,
-    skeletons: Sequence[bytes] | None = None,
-    positions: Mapping[str, list[int]] | None = None,
 ) -> _Rendered:
     report = Reporter()
     rendered = _Rendered({}, {}, {}, report.diagnostics)
@@ -112,9 +122,6 @@ def _render_all(
             raise ConfigError(errors)
         report.diagnostics.extend(warnings)
     environment = _render_environment(templates, header)
-    keys = list(tool_keys) if tool_keys is not None else [model_digest(tool) for tool in tools]
-    cached_names = skeletons is not None and tool_keys is not None
-    toolset = ToolSet(tools, keys, list(skeletons) if cached_names else None, positions if cached_names else None)
     pending: list[tuple[str, Pending, Callable[[list[str]], None]]] = []
     for name in targets:
         target = get_target(name)
@@ -221,23 +228,19 @@ def run(
     # The last run's manifest: specs it vouches for are not read again (their digests are known).
     recorded = Recorded.load(out)
     loaded = load_tools_keyed(paths, max_spec_bytes, recorded)
-    tools = loaded.tools
+    toolset = _toolset(loaded.tools, loaded.keys, loaded.skeletons, loaded.positions)
     # Files the last run wrote are reused from disk only under the lock, so that no other run changes them in
     # between. Rendering can still find errors (a custom template, an option), and nothing may be created then:
     # so without a manifest and its lock file (a first run) it happens before the lock, which creates both.
     reuse = bool(recorded.document) and (out / LOCK_NAME).is_file()
     if not reuse:
-        rendered = _render_all(
-            tools, chosen, options, templates, header, loaded.keys, None, loaded.skeletons, loaded.positions
-        )
+        rendered = _render_all(toolset, chosen, options, templates, header)
     # One run at a time per output root (writer.output_lock), from the comparison to the manifest.
     with output_lock(out, exclusive=write):
         if reuse:
             recorded = recorded.reload(out)
             on_disk = recorded.reusable_tool_files(out)
-            rendered = _render_all(
-                tools, chosen, options, templates, header, loaded.keys, on_disk, loaded.skeletons, loaded.positions
-            )
+            rendered = _render_all(toolset, chosen, options, templates, header, on_disk)
         planned = OutputTexts(out, rendered.texts)
         changes = compare(out, planned, owned, on_disk=rendered.on_disk)
         all_warnings = loaded.warnings + rendered.warnings
@@ -250,7 +253,7 @@ def run(
                 tool_files,
             )  # fmt: skip
             _write_manifest(out, text)
-    return Result(tools, planned, changes, all_warnings, chosen)
+    return Result(loaded.tools, planned, changes, all_warnings, chosen)
 
 
 class OutputTexts(Mapping[str, str]):
