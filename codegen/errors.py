@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, order=True)
@@ -21,6 +22,15 @@ class Diagnostic:
     @property
     def is_error(self) -> bool:
         return self.severity == "error"
+
+    def row(self) -> list[str | int]:
+        """The diagnostic as a JSON-able row (the caches keep warnings this way); `from_rows` reads rows back."""
+        return [self.file, self.line, self.column, self.message, self.severity]
+
+    @classmethod
+    def from_rows(cls, rows: Any) -> tuple[Diagnostic, ...]:
+        """Diagnostics from `row` rows; ValueError or TypeError when `rows` is not a list of such rows."""
+        return tuple(cls(str(f), int(l), int(c), str(m), str(s)) for f, l, c, m, s in rows)
 
 
 class ToolgenError(Exception):

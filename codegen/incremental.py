@@ -61,7 +61,7 @@ class FinishedFile:
 
     def record(self) -> list[Any]:
         """What the manifest keeps about a per-tool file to reuse it next time."""
-        warnings = [[w.file, w.line, w.column, w.message, w.severity] for w in self.warnings]
+        warnings = [warning.row() for warning in self.warnings]
         return [self.key.hex() if self.key else "", dict(self.facts), warnings]
 
 
@@ -241,7 +241,7 @@ class _Naming:
     warnings: tuple[Diagnostic, ...]
 
     def encode(self) -> bytes:
-        rows = [[w.file, w.line, w.column, w.message, w.severity] for w in self.warnings]
+        rows = [warning.row() for warning in self.warnings]
         pickled = [pickle.dumps(record, protocol=5) for record in self.records]
         return zlib.compress(pickle.dumps((self.names_keys, pickled, rows), protocol=5), 1)
 
@@ -254,7 +254,7 @@ class _Naming:
                 zlib.decompress(data), _record_modules
             )
             if len(names_keys) == len(pickled) == tools:
-                return cls(names_keys, _Records(pickled), _warnings(rows))
+                return cls(names_keys, _Records(pickled), Diagnostic.from_rows(rows))
         except Exception:  # noqa: BLE001 - an unreadable entry is a miss, whatever the reason
             pass
         return None
@@ -327,7 +327,7 @@ def _folder_files(
 
 def _encode_shared(shared: _Shared) -> bytes:
     files = [[file.path, file.text, dict(file.facts)] for file in shared.files]
-    rows = [[w.file, w.line, w.column, w.message, w.severity] for w in shared.warnings]
+    rows = [warning.row() for warning in shared.warnings]
     return zlib.compress(json.dumps([files, rows], ensure_ascii=False).encode("utf-8"), 1)
 
 
@@ -337,7 +337,7 @@ def _decode_shared(data: bytes | None) -> _Shared | None:
     try:
         files, rows = json.loads(zlib.decompress(data))
         finished = [FinishedFile(str(path), str(text), dict(facts)) for path, text, facts in files]
-        return _Shared(finished, _warnings(rows))
+        return _Shared(finished, Diagnostic.from_rows(rows))
     except (ValueError, TypeError, zlib.error):
         return None
 
@@ -447,10 +447,6 @@ def _encode(file: FinishedFile) -> bytes:
     )
 
 
-def _warnings(rows: Any) -> tuple[Diagnostic, ...]:
-    return tuple(Diagnostic(str(f), int(l), int(c), str(m), str(s)) for f, l, c, m, s in rows)
-
-
 def _decode(data: bytes | None, key: bytes) -> FinishedFile | None:
     """A stored file, or None when there is none or it is not one this version wrote (a miss, never an error)."""
     if data is None:
@@ -459,7 +455,7 @@ def _decode(data: bytes | None, key: bytes) -> FinishedFile | None:
         document = json.loads(zlib.decompress(data))
         path, text, facts = document["path"], document["text"], document["facts"]
         if isinstance(path, str) and isinstance(text, str) and isinstance(facts, dict):
-            return FinishedFile(path, text, facts, _warnings(document["warnings"]), key)
+            return FinishedFile(path, text, facts, Diagnostic.from_rows(document["warnings"]), key)
     except (ValueError, KeyError, TypeError, zlib.error):
         pass
     return None
@@ -475,6 +471,6 @@ def _from_disk(target: str, key: bytes, on_disk: OnDisk | None) -> FinishedFile 
     if not relative.startswith(prefix):
         return None
     try:
-        return FinishedFile(relative[len(prefix) :], None, facts, _warnings(warnings), key, digest)
+        return FinishedFile(relative[len(prefix) :], None, facts, Diagnostic.from_rows(warnings), key, digest)
     except (ValueError, TypeError):
         return None

@@ -163,8 +163,7 @@ class _Head:
         return cls(tool.name, skeleton_digest(tool), tuple(warnings), ir.position_table(tool))
 
     def encode(self) -> bytes:
-        warnings = [[w.file, w.line, w.column, w.message, w.severity] for w in self.warnings]
-        document = [self.name, self.skeleton.hex(), warnings, self.positions]
+        document = [self.name, self.skeleton.hex(), [w.row() for w in self.warnings], self.positions]
         return json.dumps(document, ensure_ascii=False).encode("utf-8")
 
     @classmethod
@@ -174,9 +173,7 @@ class _Head:
             return None
         try:
             name, skeleton, warnings, positions = json.loads(data)
-            found = tuple(
-                Diagnostic(str(f), int(l), int(c), str(m), str(s)) for f, l, c, m, s in warnings
-            )
+            found = Diagnostic.from_rows(warnings)
             if isinstance(name, str) and isinstance(skeleton, str):
                 return cls(name, bytes.fromhex(skeleton), found, [int(value) for value in positions])
         except (ValueError, TypeError):
