@@ -23,6 +23,7 @@ This module imports only the standard library, so the fast path stays close to t
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -62,16 +63,29 @@ def fingerprint(template_roots: list[Path]) -> str:
     from . import __version__
 
     hasher = hashlib.sha256(__version__.encode())
-    for root in [_PACKAGE, *template_roots]:
-        if root.is_dir():
-            for path in _tree_files(root):
-                hasher.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    hasher.update(_code_digest())
+    for root in template_roots:
+        _hash_tree(hasher, root)
     return hasher.hexdigest()
 
 
+@functools.cache
+def _code_digest() -> bytes:
+    """toolgen's own code, hashed once per process (a full run asks four times): it is the code this process runs.
+    Templates are hashed on every call, since a long-lived process may edit them between runs."""
+    hasher = hashlib.sha256()
+    _hash_tree(hasher, _PACKAGE)
+    return hasher.digest()
+
+
+def _hash_tree(hasher: Any, root: Path) -> None:
+    if root.is_dir():
+        for path in _tree_files(root):
+            hasher.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+
+
 def code_and_templates_fingerprint(templates: str | None) -> str:
-    """`fingerprint` of toolgen's code and the templates a run uses (built-in and `templates`). Not memoised: a
-    long-lived process may edit its templates between runs (it costs ~3 ms)."""
+    """`fingerprint` of toolgen's code and the templates a run uses (built-in and `templates`)."""
     return fingerprint(_template_roots(templates))
 
 
