@@ -715,13 +715,7 @@ def _generate_trailers_to_omit(line: Line) -> Iterable[set[int]]:
             if leaf is opening:
                 opening = None
             elif leaf.type in CLOSING_BRACKETS:
-                previous = line.leaves[index - 1] if index > 0 else None
-                if (
-                    previous
-                    and previous.type == COMMA
-                    and leaf.opening_bracket is not None
-                    and not is_one_sequence_between(leaf.opening_bracket, leaf, line.leaves)
-                ):
+                if _closes_after_magic_comma(line, index, leaf):
                     break
                 inner.add(id(leaf))
         elif leaf.type in CLOSING_BRACKETS:
@@ -734,16 +728,23 @@ def _generate_trailers_to_omit(line: Line) -> Iterable[set[int]]:
                 omit.update(inner)
                 inner.clear()
                 yield omit
-            if (
-                previous
-                and previous.type == COMMA
-                and leaf.opening_bracket is not None
-                and not is_one_sequence_between(leaf.opening_bracket, leaf, line.leaves)
-            ):
+            if _closes_after_magic_comma(line, index, leaf):
                 break
             if leaf.value:
                 opening = leaf.opening_bracket
                 closing = leaf
+
+
+def _closes_after_magic_comma(line: Line, index: int, closing: Leaf) -> bool:
+    """Whether the bracket `closing` (leaf `index` of `line`) follows a comma and holds more than one item: a
+    magic trailing comma, which stops black from gluing more trailers to the tail."""
+    previous = line.leaves[index - 1] if index > 0 else None
+    return (
+        previous is not None
+        and previous.type == COMMA
+        and closing.opening_bracket is not None
+        and not is_one_sequence_between(closing.opening_bracket, closing, line.leaves)
+    )
 
 
 def right_hand_split_with_omits(line: Line, force_optional_parens: bool = False) -> list[Line]:
