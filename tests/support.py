@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
+from codegen import cachestore, formatcache, speccache
 from codegen.generate import load_tools, render_outputs
 from codegen.loader import load_specs
+from codegen.targets import _prettier
 from codegen.wire import expected_wire, normalize_declaration, normalize_wire
 
 REPO = Path(__file__).resolve().parent.parent
@@ -81,3 +83,20 @@ def assert_wire_matches(actual: dict[str, Any], spec_dirs: list[Path] | None = N
         if normalize_declaration(actual[name]) != expected[name]
     }
     assert not mismatched, json.dumps(mismatched, indent=2, ensure_ascii=False)[:20000]
+
+
+def generated_files(root: Path) -> dict[str, bytes]:
+    """Every file below an output root (relative path → bytes), toolgen's manifest and lock file left out."""
+    return {
+        path.relative_to(root).as_posix(): path.read_bytes()
+        for path in sorted(root.rglob("*"))
+        if path.is_file() and not path.name.startswith(".toolgen")
+    }
+
+
+def forget_caches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new process, as far as toolgen's in-memory caches can tell (the persistent cache is kept)."""
+    monkeypatch.setattr(formatcache, "_memory", {})
+    monkeypatch.setattr(cachestore, "_STORES", {})
+    monkeypatch.setattr(speccache, "_environment", None)
+    _prettier._layout_memo.cache_clear()

@@ -9,27 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from codegen import cachestore, formatcache, speccache
+from codegen import cachestore
 from codegen.generate import run
 from codegen.targets import _prettier, target_names
 
-from .support import EDGE_SPECS, SPECS
+from .support import EDGE_SPECS, SPECS, forget_caches, generated_files
 
 
-def _files(root: Path) -> dict[str, bytes]:
-    return {
-        path.relative_to(root).as_posix(): path.read_bytes()
-        for path in sorted(root.rglob("*"))
-        if path.is_file() and not path.name.startswith(".toolgen")
-    }
-
-
-def _forget(monkeypatch):
-    """A new process, as far as the caches can tell: nothing remembered in memory."""
-    monkeypatch.setattr(formatcache, "_memory", {})
-    monkeypatch.setattr(cachestore, "_STORES", {})
-    monkeypatch.setattr(speccache, "_environment", None)
-    _prettier._layout_memo.cache_clear()
 
 
 @pytest.fixture()
@@ -39,7 +25,7 @@ def project(tmp_path, monkeypatch):
     shutil.copytree(EDGE_SPECS, tmp_path / "edge")
     monkeypatch.setenv("TOOLGEN_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("TOOLGEN_NO_CACHE", raising=False)
-    _forget(monkeypatch)
+    forget_caches(monkeypatch)
     yield tmp_path
     _prettier._layout_memo.cache_clear()
 
@@ -49,15 +35,15 @@ SPEC_PATHS = [Path("specs"), Path("edge")]
 
 def test_cached_runs_write_what_an_uncached_run_writes(project, monkeypatch):
     monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")
-    _forget(monkeypatch)
+    forget_caches(monkeypatch)
     run(SPEC_PATHS, Path("uncached"), target_names())
     monkeypatch.delenv("TOOLGEN_NO_CACHE")
     for attempt in ("fills", "reads"):
-        _forget(monkeypatch)
+        forget_caches(monkeypatch)
         if attempt == "reads":
             _prettier._layout_memo()  # reading every layout from the file, not from this process
         run(SPEC_PATHS, Path(attempt), target_names())
-        assert _files(project / attempt) == _files(project / "uncached"), attempt
+        assert generated_files(project / attempt) == generated_files(project / "uncached"), attempt
     assert (project / "cache" / cachestore.FILE_NAME).exists()
 
 
@@ -68,7 +54,7 @@ def test_an_edited_template_is_rendered_anew(project, monkeypatch):
     run(SPEC_PATHS, Path("out"), ["python"], templates=str(project / "templates"))
     assert (project / "out" / "python" / "__init__.py").read_text().endswith("FIRST = 1\n")
     override.write_text('{% include "builtin/__init__.py.j2" %}\nSECOND   =   2\n')
-    _forget(monkeypatch)
+    forget_caches(monkeypatch)
     run(SPEC_PATHS, Path("out"), ["python"], templates=str(project / "templates"))
     text = (project / "out" / "python" / "__init__.py").read_text()
     assert text.endswith("SECOND = 2\n") and "FIRST" not in text  # rendered and formatted by black again
@@ -76,21 +62,21 @@ def test_an_edited_template_is_rendered_anew(project, monkeypatch):
 
 def test_an_edited_output_is_restored(project, monkeypatch):
     run(SPEC_PATHS, Path("out"), target_names())
-    before = _files(project / "out")
+    before = generated_files(project / "out")
     for relative in ("python/clear_context.py", "nodejs/clear_context.ts", "go/clear_context.go"):
         path = project / "out" / relative
         path.write_text(path.read_text() + "\n# hand edit\n")
-    _forget(monkeypatch)
+    forget_caches(monkeypatch)
     result = run(SPEC_PATHS, Path("out"), target_names())
     assert sorted(result.changes.written) == ["go/clear_context.go", "nodejs/clear_context.ts", "python/clear_context.py"]
-    assert _files(project / "out") == before
+    assert generated_files(project / "out") == before
 
 
 def test_an_edited_spec_changes_every_target(project, monkeypatch):
     run(SPEC_PATHS, Path("out"), target_names())
     spec = project / "specs" / "clear_context.yaml"
     spec.write_text(spec.read_text().replace("fresh context window", "brand-new context window"))
-    _forget(monkeypatch)
+    forget_caches(monkeypatch)
     result = run(SPEC_PATHS, Path("out"), target_names())
     changed = {relative.split("/")[0] for relative in result.changes.written}
     assert changed == set(target_names())

@@ -15,30 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from codegen import cachestore, forkpool, formatcache, generate, ir, manifest, speccache
+from codegen import cachestore, forkpool, generate, ir, manifest, speccache
 from codegen.errors import SpecError
 from codegen.generate import run
 from codegen.targets import _prettier, get_target, target_names
 
-from .support import EDGE_SPECS, SPECS
+from .support import EDGE_SPECS, SPECS, forget_caches, generated_files
 
 TARGETS = target_names()
 
 
-def _files(root: Path) -> dict[str, bytes]:
-    return {
-        path.relative_to(root).as_posix(): path.read_bytes()
-        for path in sorted(root.rglob("*"))
-        if path.is_file() and not path.name.startswith(".toolgen")
-    }
-
-
-def _forget(monkeypatch):
-    """A new process, as far as the in-memory caches can tell."""
-    monkeypatch.setattr(formatcache, "_memory", {})
-    monkeypatch.setattr(cachestore, "_STORES", {})
-    monkeypatch.setattr(speccache, "_environment", None)
-    _prettier._layout_memo.cache_clear()
 
 
 @pytest.fixture()
@@ -54,7 +40,7 @@ def project(tmp_path, monkeypatch):
         shutil.copy(EDGE_SPECS / name, tmp_path / "specs" / name)
     monkeypatch.setenv("TOOLGEN_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("TOOLGEN_NO_CACHE", raising=False)
-    _forget(monkeypatch)
+    forget_caches(monkeypatch)
     yield tmp_path
     _prettier._layout_memo.cache_clear()
 
@@ -68,7 +54,7 @@ def _reference(
         result = run([Path("specs")], tmp_path / name, TARGETS, write=True, **kwargs)
     finally:
         monkeypatch.delenv("TOOLGEN_NO_CACHE")
-    return _files(tmp_path / name), [str(w) for w in result.warnings]
+    return generated_files(tmp_path / name), [str(w) for w in result.warnings]
 
 
 def _count_tool_files(monkeypatch) -> list[str]:
@@ -90,14 +76,14 @@ def test_one_edited_spec_plans_one_tool_per_target(project, monkeypatch):
     run([Path("specs")], Path("out"), TARGETS, write=True)
     spec = sorted((project / "specs").glob("*.yaml"))[0]
     spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
-    _forget(monkeypatch)
+    forget_caches(monkeypatch)
     calls = _count_tool_files(monkeypatch)
     result = run([Path("specs")], Path("out"), TARGETS, write=True)
     assert sorted(calls) == sorted(
         TARGETS
     ), "only the edited tool is planned again, once per target"
     assert len(result.changes.written) >= len(TARGETS)
-    assert _files(project / "out") == _reference(project, monkeypatch, "reference")[0]
+    assert generated_files(project / "out") == _reference(project, monkeypatch, "reference")[0]
 
 
 def _count_folder_planning(monkeypatch) -> list[str]:
@@ -148,7 +134,7 @@ def test_a_description_edit_loads_one_model_and_plans_nothing_folder_wide(projec
     )
     assert edited != spec.read_text()
     spec.write_text(edited.replace("description: ", "description: Edited. ", 1))
-    _forget(monkeypatch)
+    forget_caches(monkeypatch)
     folder_calls = _count_folder_planning(monkeypatch)
     loads = _count_model_loads(monkeypatch)
     tool_calls = _count_tool_files(monkeypatch)
@@ -159,7 +145,7 @@ def test_a_description_edit_loads_one_model_and_plans_nothing_folder_wide(projec
     ), "only the edited tool is built, from its spec"
     assert len(result.changes.written) == len(TARGETS)
     reference, warnings = _reference(project, monkeypatch, "reference")
-    assert _files(project / "out") == reference
+    assert generated_files(project / "out") == reference
     assert [str(w) for w in result.warnings] == warnings
 
 
@@ -171,14 +157,14 @@ def test_an_edit_to_a_skeleton_names_the_folder_again(project, monkeypatch):
             "    labels:", "    milestone:\n      type: integer\n    labels:", 1
         )
     )
-    _forget(monkeypatch)
+    forget_caches(monkeypatch)
     folder_calls = _count_folder_planning(monkeypatch)
     result = run([Path("specs")], Path("out"), TARGETS, write=True)
     assert sorted(folder_calls) == sorted(
         [f"{name}.name_folder" for name in TARGETS] + [f"{name}.folder_files" for name in TARGETS]
     )
     reference, warnings = _reference(project, monkeypatch, "reference")
-    assert _files(project / "out") == reference
+    assert generated_files(project / "out") == reference
     assert [str(w) for w in result.warnings] == warnings
 
 
@@ -236,7 +222,7 @@ def test_an_edit_that_only_moves_lines_names_nothing_and_warns_at_the_new_lines(
     )
     before = run([Path("specs")], Path("out"), TARGETS, write=True).warnings
     spec.write_text("# one\n# two\n# three\n" + spec.read_text())
-    _forget(monkeypatch)
+    forget_caches(monkeypatch)
     folder_calls = _count_folder_planning(monkeypatch)
     result = run([Path("specs")], Path("out"), TARGETS, write=True)
     assert folder_calls == [], "a skeleton has no real positions: moving lines changes none"
@@ -250,13 +236,13 @@ def test_an_edit_that_only_moves_lines_names_nothing_and_warns_at_the_new_lines(
         (w.line, w.column, w.message) for w in clash_warnings(before)
     ]
     reference, warnings = _reference(project, monkeypatch, "reference")
-    assert _files(project / "out") == reference
+    assert generated_files(project / "out") == reference
     assert [str(w) for w in result.warnings] == warnings
 
 
 def test_a_run_with_nothing_changed_in_the_full_path_plans_nothing(project, monkeypatch):
     run([Path("specs")], Path("out"), TARGETS, write=True)
-    _forget(monkeypatch)
+    forget_caches(monkeypatch)
     calls = _count_tool_files(monkeypatch)
     result = run([Path("specs")], Path("out"), TARGETS, write=True)
     assert calls == [] and not result.stale
@@ -339,7 +325,7 @@ def test_incremental_runs_write_what_a_fresh_run_writes(project, monkeypatch, se
         kind = rng.choice(EDITS)
         _edit(kind, project, rng, state)
         time.sleep(0.01)
-        _forget(monkeypatch)
+        forget_caches(monkeypatch)
         result = run(
             [Path("specs")],
             Path("out"),
@@ -355,7 +341,7 @@ def test_incremental_runs_write_what_a_fresh_run_writes(project, monkeypatch, se
             options=state["options"],
             header=state["header"],
         )
-        assert _files(project / "out") == reference, f"step {step}: {kind}"
+        assert generated_files(project / "out") == reference, f"step {step}: {kind}"
         assert [str(w) for w in result.warnings] == warnings, f"step {step}: {kind}"
         shutil.rmtree(project / f"reference-{step}")
 
@@ -424,7 +410,7 @@ def test_specs_the_manifest_vouches_for_are_not_read(project, monkeypatch):
     _age_manifest(project)
     spec = project / "specs" / "create_issue.yaml"
     spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
-    _forget(monkeypatch)
+    forget_caches(monkeypatch)
     reads: list[str] = []
     original = speccache.read_record
     monkeypatch.setattr(
@@ -434,7 +420,7 @@ def test_specs_the_manifest_vouches_for_are_not_read(project, monkeypatch):
     )
     run([Path("specs")], Path("out"), TARGETS, write=True)
     assert reads == ["create_issue.yaml"]
-    assert _files(project / "out") == _reference(project, monkeypatch, "reference")[0]
+    assert generated_files(project / "out") == _reference(project, monkeypatch, "reference")[0]
 
 
 def test_a_model_dropped_from_the_cache_is_built_again_from_its_file(project, monkeypatch):
@@ -443,7 +429,7 @@ def test_a_model_dropped_from_the_cache_is_built_again_from_its_file(project, mo
     connection = cachestore.open_store()._connect()
     # the pickled models go; their heads (JSON) stay
     connection.execute("DELETE FROM spec WHERE substr(value, 1, 1) = x'80'")
-    _forget(monkeypatch)
+    forget_caches(monkeypatch)
     rebuilt: list[str] = []
     original = speccache.LazyTools._rebuild
 
@@ -458,7 +444,7 @@ def test_a_model_dropped_from_the_cache_is_built_again_from_its_file(project, mo
     reference, _ = _reference(
         project, monkeypatch, "reference", options={"go": {"package": "mytools"}}
     )
-    assert _files(project / "out") == reference
+    assert generated_files(project / "out") == reference
 
 
 def test_a_spec_changed_before_its_dropped_model_is_rebuilt_is_an_error(tmp_path):
