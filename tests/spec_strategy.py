@@ -9,18 +9,46 @@ from reserved words, breakout strings and arbitrary Unicode.
 - `SeededDraw(random.Random(seed))`: deterministic, for the committed sample in tests/stress_specs/random/ that
   the real-SDK harnesses compile (tests/hostile_corpus.py writes it);
 - `HypothesisDraw(draw)`: inside a hypothesis strategy (`spec_documents()`), so a failure shrinks to a small spec.
+
+Property tests draw with `spec_settings()` (TOOLGEN_HYPOTHESIS_EXAMPLES sets how many examples) and write what they
+drew with `write_spec_documents`.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import string
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from tests.hostile_text import BREAKOUTS, RESERVED_WORDS, all_reserved_words
+from tests.hostile_text import BREAKOUTS, RESERVED_WORDS, all_reserved_words, yaml_text
+from tests.support import IN_CI
+
+EXAMPLES = int(os.environ.get("TOOLGEN_HYPOTHESIS_EXAMPLES", "60"))
+
+
+def spec_settings(max_examples: int = EXAMPLES) -> settings:
+    """Settings for a test that draws `spec_documents()`: no deadline (each example renders whole specs), the
+    health checks a large spec trips turned off, and derandomized in CI so that a run is reproducible."""
+    return settings(
+        max_examples=max_examples,
+        deadline=None,
+        derandomize=IN_CI,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+
+
+def write_spec_documents(folder: Path, documents: Sequence[dict[str, Any]]) -> Path:
+    """Write the documents as spec files `spec_<n>.yaml` into `folder` (created); returns `folder`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for index, document in enumerate(documents):
+        (folder / f"spec_{index}.yaml").write_text(yaml_text(document), encoding="utf-8")
+    return folder
 
 T = TypeVar("T")
 

@@ -23,26 +23,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 
 from codegen.generate import load_tools, render_outputs
 from codegen.loader import load_specs
 from codegen.targets import target_names
 
 from . import support
-from .hostile_text import yaml_text
-from .spec_strategy import SeededDraw, random_spec, spec_documents
+from .spec_strategy import SeededDraw, random_spec, spec_documents, spec_settings, write_spec_documents
 from .test_hostile_corpus import java_problems
 from .test_syntax import syntax_problems
 
-EXAMPLES = int(os.environ.get("TOOLGEN_HYPOTHESIS_EXAMPLES", "60"))
 _packages = itertools.count()
 
-
-def _write_specs(folder: Path, documents: list[dict[str, Any]]) -> None:
-    folder.mkdir(parents=True)
-    for index, document in enumerate(documents):
-        (folder / f"spec_{index}.yaml").write_text(yaml_text(document), encoding="utf-8")
 
 
 def _import_and_build(outputs: dict[str, str], root: Path) -> dict[str, Any]:
@@ -84,17 +77,12 @@ def python_sdk() -> None:
     )
 
 
-@settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    derandomize=support.IN_CI,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@spec_settings()
 @given(documents=spec_documents())
 def test_any_spec_in_the_subset_generates_parsing_code_and_importable_python(python_sdk, documents):
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch) / "specs"
-        _write_specs(folder, documents)
+        write_spec_documents(folder, documents)
         loaded, problems = load_specs([folder])
         assert not problems, "\n".join(
             map(str, problems)

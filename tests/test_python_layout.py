@@ -33,10 +33,8 @@ from codegen.targets.base import PlannedFile
 from codegen.targets.python_syntax import docstring, py_literal, py_str
 
 from . import support
-from .hostile_text import yaml_text
-from .spec_strategy import spec_documents
+from .spec_strategy import EXAMPLES, spec_documents, spec_settings, write_spec_documents
 
-EXAMPLES = int(os.environ.get("TOOLGEN_HYPOTHESIS_EXAMPLES", "60"))
 MODE = black_mode()
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -58,12 +56,6 @@ def _assert_black_stable(rendered: list[tuple[PlannedFile, str]]) -> None:
         assert planned.context[target.BLACK_EXACT], f"{planned.path}: the layout was not exact"
         assert _black(text) == text, f"{planned.path} changes under black"
 
-
-def _write_specs(folder: Path, documents: list[dict[str, Any]]) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    for index, document in enumerate(documents):
-        (folder / f"spec_{index}.yaml").write_text(yaml_text(document), encoding="utf-8")
-    return folder
 
 
 # -- the installed black is the one the layout reproduces ---------------------------------------------------------
@@ -117,15 +109,11 @@ def test_generating_python_does_not_import_black(tmp_path):
 # -- generated specs ----------------------------------------------------------------------------------------------
 
 
-@settings(
-    max_examples=max(200, EXAMPLES),
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@spec_settings(max(200, EXAMPLES))
 @given(documents=spec_documents())
 def test_any_spec_renders_black_stable_python(documents):
     with tempfile.TemporaryDirectory() as folder:
-        _assert_black_stable(_rendered([_write_specs(Path(folder) / "specs", documents)]))
+        _assert_black_stable(_rendered([write_spec_documents(Path(folder) / "specs", documents)]))
 
 
 def _spec(name: str, description: str, properties: dict[str, Any], **extra: Any) -> dict[str, Any]:
@@ -206,7 +194,7 @@ def _targeted_specs() -> list[dict[str, Any]]:
 
 
 def test_targeted_specs_render_black_stable_python(tmp_path):
-    _assert_black_stable(_rendered([_write_specs(tmp_path / "specs", _targeted_specs())]))
+    _assert_black_stable(_rendered([write_spec_documents(tmp_path / "specs", _targeted_specs())]))
 
 
 # -- statements of every shape the templates use ------------------------------------------------------------------
@@ -468,7 +456,7 @@ def test_fast_paths_print_what_the_general_layout_prints_for_every_spec(monkeypa
         python_layout, "layout", lambda *args: general.append(args) or layout(*args)
     )
     before = python_layout.FAST_PATH_COUNTS.copy()
-    _rendered([*support.SDK_SPEC_DIRS, _write_specs(tmp_path / "specs", _targeted_specs())])
+    _rendered([*support.SDK_SPEC_DIRS, write_spec_documents(tmp_path / "specs", _targeted_specs())])
     taken = python_layout.FAST_PATH_COUNTS - before
     assert set(taken) == FAST_PATHS, taken  # every fast path was taken
     assert len(spy.answers) > 5000
@@ -481,7 +469,7 @@ def test_fast_paths_print_what_the_general_layout_prints_for_every_spec(monkeypa
 
 
 def test_modules_are_the_same_with_the_fast_paths_declining(monkeypatch, tmp_path):
-    specs = [*support.ALL_SPEC_DIRS, _write_specs(tmp_path / "specs", _targeted_specs())]
+    specs = [*support.ALL_SPEC_DIRS, write_spec_documents(tmp_path / "specs", _targeted_specs())]
     fast = _rendered(specs)
     _FastPathSpy(monkeypatch, decline=True)
     general = _rendered(specs)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 
 from bench.specgen import generate_specs
 from codegen.generate import load_tools, render_outputs
@@ -24,10 +24,8 @@ from codegen.targets import _prettier as ts
 from codegen.targets import ts_layout
 
 from . import support
-from .hostile_text import yaml_text
-from .spec_strategy import spec_documents
+from .spec_strategy import spec_documents, spec_settings, write_spec_documents
 
-EXAMPLES = int(os.environ.get("TOOLGEN_HYPOTHESIS_EXAMPLES", "60"))
 
 
 def _statements(spec_dirs: list[Path]) -> list[Any]:
@@ -89,18 +87,11 @@ def test_every_benchmark_statement_is_laid_out_exactly(tmp_path):
     _assert_exact(_statements([tmp_path]), max_declined=0.001)
 
 
-@settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    derandomize=support.IN_CI,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@spec_settings()
 @given(documents=spec_documents())
 def test_generated_specs_are_laid_out_exactly(documents):
     with tempfile.TemporaryDirectory() as scratch:
-        folder = Path(scratch)
-        for index, document in enumerate(documents):
-            (folder / f"spec_{index}.yaml").write_text(yaml_text(document), encoding="utf-8")
+        folder = write_spec_documents(Path(scratch), documents)
         mismatches, _ = _compare(_statements([folder]))
         assert not mismatches, mismatches[0]
 
