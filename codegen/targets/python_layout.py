@@ -864,15 +864,7 @@ def _literal_lines(line: Line) -> list[Line]:
 
 def _has_inner_comma(body: list[Leaf]) -> bool:
     """Whether the body has a comma between elements (not only a trailing one)."""
-    depth = 0
-    for leaf in body[:-1]:
-        if leaf.type in OPENING_BRACKETS:
-            depth += 1
-        elif leaf.type in CLOSING_BRACKETS:
-            depth -= 1
-        elif depth == 0 and leaf.type == COMMA:
-            return True
-    return False
+    return _split_top_level(body[:-1], COMMA) >= 0
 
 
 def _elements(body: list[Leaf]) -> list[list[Leaf]]:
