@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import ir
+from . import collector, ir
 from .config import Settings, check_settings, load_settings
 from .errors import ConfigError, Diagnostic, OutputPathError
 from .render import check_overrides, has_overrides, render, shown_path, user_template
@@ -221,6 +221,22 @@ def run(
 
     `folders` are the target folders whose toolgen-generated files that are not produced now get removed
     (default: the chosen targets'; pass every target's to also clear the folders of targets no longer chosen)."""
+    with collector.paused():  # a run makes no garbage cycles worth looking for (codegen.collector)
+        return _run(paths, out, targets, write, options, templates, max_spec_bytes, request, header, folders)
+
+
+def _run(
+    paths: Sequence[Path],
+    out: Path,
+    targets: Sequence[str] | None,
+    write: bool,
+    options: Mapping[str, Mapping[str, Any]] | None,
+    templates: str | None,
+    max_spec_bytes: int,
+    request: dict[str, Any] | None,
+    header: str | None,
+    folders: Sequence[str] | None,
+) -> Result:
     chosen = list(targets) if targets else [target.name for target in all_targets()]
     owned = list(dict.fromkeys([*chosen, *(folders or [])]))
     from .speccache import load_tools_keyed
