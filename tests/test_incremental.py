@@ -585,3 +585,45 @@ def test_an_error_found_in_a_worker_is_reported_as_without_a_pool(tmp_path, monk
     assert str(pooled.value) == str(unpooled.value) and "without the header marker" in str(
         pooled.value
     )
+
+
+def test_a_stored_tool_file_reads_back_exactly():
+    from codegen.errors import Diagnostic
+    from codegen.incremental import FinishedFile, _decode, _encode
+
+    text = 'export const a = "\\u0000 \\ud83d";\n// é 😀 \x00 NUL kept as is\n' * 50
+    warning = Diagnostic("specs/a.yaml", 3, 7, "a warning with ünïcode")
+    file = FinishedFile("sub/a.ts", text, {"name": "a", "nested": [1, None]}, (warning,), b"k" * 32)
+    back = _decode(_encode(file), b"k" * 32)
+    assert back == file
+
+
+def _stored(head: bytes, text: bytes, length: int | None = None) -> bytes:
+    import struct
+    import zlib
+
+    return zlib.compress(struct.pack(">I", len(head) if length is None else length) + head + text)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data[:-3],  # truncated stream
+        lambda data: b"not zlib at all",
+        lambda data: b"",
+        lambda data: _stored(b"{}", b"", length=0xFFFFFFFF),  # head longer than the entry
+        lambda data: __import__("zlib").compress(b"\x00\x00"),  # no room for the head's length
+        lambda data: _stored(b'{"path": "a"}', b"text"),  # head is not [path, facts, rows]
+        lambda data: _stored(b'[1, {}, []]', b"text"),  # path is not a string
+        lambda data: _stored(b'["a", [], []]', b"text"),  # facts are not a mapping
+        lambda data: _stored(b'["a", {}, [1]]', b"text"),  # a warning row is not one
+        lambda data: _stored(b'["a", {}, []]', b"\xff"),  # text is not UTF-8
+    ],
+)
+def test_a_damaged_stored_tool_file_is_a_miss(damage):
+    from codegen.incremental import FinishedFile, _decode, _encode
+
+    data = _encode(FinishedFile("a.go", "package a\n", {}, (), b"k"))
+    assert _decode(data, b"k") is not None
+    assert _decode(_stored(b'["a.go", {}, []]', b"package a\n"), b"k") == _decode(data, b"k")
+    assert _decode(damage(data), b"k") is None
