@@ -18,7 +18,9 @@ from . import collector, ir
 from .config import Settings, check_settings, load_settings
 from .errors import ConfigError, Diagnostic, OutputPathError
 from .render import check_overrides, has_overrides, render, shown_path, user_template
-from .incremental import FinishedFile, OnDisk, Pending, ToolSet, complete, make_missing, model_digest, prepare
+from .incremental import (
+    FinishedFile, OnDisk, Pending, ToolSet, complete, make_missing, model_digest, name_folders, prepare,
+)  # fmt: skip
 from .targets import Reporter, all_targets, get_target
 from .targets.base import PlannedFile, Target
 from .manifest import FileRecord, Recorded, build_manifest, file_digest, manifest_path, read_record
@@ -122,9 +124,10 @@ def _render_all(
             raise ConfigError(errors)
         report.diagnostics.extend(warnings)
     environment = _render_environment(templates, header)
+    chosen = [(get_target(name), (options or {}).get(name, {})) for name in targets]
+    namings = name_folders(chosen, toolset, environment)  # all targets at once: side by side on a first run
     pending: list[tuple[str, Pending, Callable[[list[str]], None]]] = []
-    for name in targets:
-        target = get_target(name)
+    for name, (target, target_options), naming in zip(targets, chosen, namings):
 
         def render_file(planned: PlannedFile, target_name: str = name) -> str:
             return render(target_name, planned.template, dict(planned.context), templates)
@@ -138,10 +141,9 @@ def _render_all(
             if unsafe:  # no target derives such a path today; if one ever did, nothing is written
                 raise OutputPathError(unsafe)
 
-        target_options = (options or {}).get(name, {})
         prepared = prepare(
             target, toolset, target_options, render_file, finish, environment, on_disk, vet_paths,
-            custom_templates=has_overrides(name, templates),
+            custom_templates=has_overrides(name, templates), naming=naming,
         )  # fmt: skip
         pending.append((name, prepared, vet_paths))
     make_missing([prepared for _, prepared, _ in pending])  # every target's missing tool files, in one pool

@@ -136,11 +136,14 @@ def prepare(
     on_disk: OnDisk | None = None,
     vet_paths: Callable[[list[str]], None] = lambda paths: None,
     custom_templates: bool = False,
+    naming: _Naming | None = None,
 ) -> Pending:
-    """Name the folder, then find each tool's file in the output folder or the cache; the rest are missing."""
+    """Find each tool's file in the output folder or the cache; the rest are missing. `naming` is the folder's
+    (`name_folders`; named here when not given)."""
     store = cachestore.open_store()
     context = _context(target, options, environment)
-    naming = _name_folder(target, toolset, options, context, store)
+    if naming is None:
+        naming = name_folders([(target, options)], toolset, environment)[0]
     keys = [
         cachestore.digest(context, tool_key, names_key.encode())
         for tool_key, names_key in zip(toolset.keys, naming.names_keys)
@@ -261,27 +264,56 @@ class _Naming:
         return None
 
 
-def _name_folder(
-    target: Target, toolset: ToolSet, options: Mapping[str, Any], context: bytes, store: Any
-) -> _Naming:
-    """The folder's naming records. Targets name from skeletons only (ir.naming_skeleton), so the records are a
-    function of the skeletons' digests and the context: cached by those, an edit that leaves every skeleton as it
-    was (a description, a default) neither loads the other tools' models nor names the folder again.
-    """
-    key = None
+def name_folders(
+    targets: Sequence[tuple[Target, Mapping[str, Any]]], toolset: ToolSet, environment: bytes
+) -> list[_Naming]:
+    """Each (target, options)'s naming records. Targets name from skeletons only (ir.naming_skeleton), so the
+    records are a function of the skeletons' digests and the context: cached by those, an edit that leaves every
+    skeleton as it was (a description, a default) neither loads the other tools' models nor names the folders
+    again. The targets the cache lacks are named side by side in a process pool when there are several of them
+    over many tools (a first run), else here."""
+    store = cachestore.open_store()
+    keys: list[bytes | None] = [None] * len(targets)
     if store is not None and toolset.skeletons is not None:
-        key = cachestore.digest(b"names", context, *toolset.skeletons)
-        naming = _Naming.decode(store.get_many(PLAN_TABLE, [key]).get(key), len(toolset.keys))
-        if naming is not None:
-            return naming
+        keys = [
+            cachestore.digest(b"names", _context(target, options, environment), *toolset.skeletons)
+            for target, options in targets
+        ]
+    found = store.get_many(PLAN_TABLE, [key for key in keys if key is not None]) if store is not None else {}
+    namings = [_Naming.decode(found.get(key), len(toolset.keys)) if key is not None else None for key in keys]
+    missing = [index for index, naming in enumerate(namings) if naming is None]
+    made = _name_missing([targets[index] for index in missing], toolset)
+    fresh = {}
+    for index, (naming, encoded) in zip(missing, made):
+        namings[index] = naming
+        if keys[index] is not None:
+            fresh[keys[index]] = encoded or naming.encode()
+    if store is not None and fresh:
+        store.put_many(PLAN_TABLE, fresh)
+    return namings  # type: ignore[return-value]
+
+
+def _name_missing(
+    targets: Sequence[tuple[Target, Mapping[str, Any]]], toolset: ToolSet
+) -> list[tuple[_Naming, bytes | None]]:
+    """Each target's naming, and its encoding for the cache when a worker made it (it was sent back so)."""
+    if not targets:
+        return []
+    skeletons = toolset.skeleton_tools()  # made here before forking: the workers share them
+    workers = min(len(targets), _pool_size(len(targets) * len(skeletons)))  # as many as for their files
+    if workers > 1:
+        pooled = forkpool.run(lambda item: _name_here(*item, skeletons).encode(), list(targets), workers)
+        if pooled is not None:
+            decoded = [_Naming.decode(data, len(skeletons)) for data in pooled]
+            if all(naming is not None for naming in decoded):
+                return [(naming, data) for naming, data in zip(decoded, pooled)]  # type: ignore[misc]
+    return [(_name_here(target, options, skeletons), None) for target, options in targets]
+
+
+def _name_here(target: Target, options: Mapping[str, Any], skeletons: list[ir.Tool]) -> _Naming:
     report = Reporter()
-    records = target.name_folder(toolset.skeleton_tools(), options, report)
-    naming = _Naming(
-        [target.names_key(record) for record in records], records, tuple(report.diagnostics)
-    )
-    if key is not None:
-        store.put_many(PLAN_TABLE, {key: naming.encode()})
-    return naming
+    records = target.name_folder(skeletons, options, report)
+    return _Naming([target.names_key(record) for record in records], records, tuple(report.diagnostics))
 
 
 # -- folder-wide files: from skeletons, names and facts, cached by those ----------------------------------------
