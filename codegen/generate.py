@@ -23,7 +23,7 @@ from .incremental import (
 )  # fmt: skip
 from .targets import Reporter, all_targets, get_target
 from .targets.base import PlannedFile, Target
-from .manifest import FileRecord, Recorded, build_manifest, file_digest, manifest_path, read_record
+from .manifest import FileRecord, Recorded, Signature, build_manifest, file_digest, manifest_path, signature
 from .writer import (
     _HEAD_BYTES,
     OWNERSHIP_MARKER,
@@ -310,13 +310,28 @@ def _output_records(
             if trusted is not None and trusted.digest == on_disk[relative]:
                 records[relative] = trusted
                 continue
-        digest = on_disk.get(relative) or file_digest(planned[relative].encode("utf-8"))
-        try:
-            found = read_record(out / relative)[1]
-        except OSError:
-            found = None
-        records[relative] = FileRecord(digest, found.signature if found and found.digest == digest else None)
+        digest = on_disk.get(relative)
+        expected = None
+        if digest is None:
+            expected = planned[relative].encode("utf-8")
+            digest = file_digest(expected)
+        records[relative] = FileRecord(digest, _signature_if_holds(root + relative, expected, digest))
     return records
+
+
+def _signature_if_holds(path: str, expected: bytes | None, digest: str) -> Signature | None:
+    """The file's stat signature, taken before reading it, when it holds exactly `expected` (compared as bytes:
+    cheaper than hashing them again) or, when that is not at hand, content with `digest`; else None."""
+    before = signature(path)
+    if before is None:
+        return None
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return None
+    holds = data == expected if expected is not None else file_digest(data) == digest
+    return before if holds else None
 
 
 def _write_manifest(out: Path, text: str) -> None:
