@@ -251,3 +251,22 @@ def test_module_form_starts():
     )
     assert proc.returncode == 0, proc.stderr
     assert "--quick" in proc.stdout
+
+
+def test_a_fresh_run_folder_sets_the_last_one_aside_instead_of_deleting_it(tmp_path):
+    from bench.run import fresh_run_folders, set_aside
+
+    outs = tmp_path / "out-x"
+    setup = fresh_run_folders(outs)
+    setup(0)
+    (outs / "run-0" / "a.txt").write_text("from run 0")
+    setup(1)
+    assert sorted(path.name for path in outs.iterdir()) == ["run-1"]
+    assert not any((outs / "run-1").iterdir()), "the new run folder is empty"
+    aside = list((tmp_path / "set-aside").rglob("a.txt"))
+    assert [path.read_text() for path in aside] == ["from run 0"], "set aside, not deleted"
+    cache = tmp_path / "empty-cache"
+    cache.mkdir()
+    set_aside(cache, tmp_path)
+    set_aside(cache, tmp_path)  # nothing there any more: nothing to do
+    assert not cache.exists() and len(list((tmp_path / "set-aside").iterdir())) == 2
