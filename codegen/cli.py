@@ -212,6 +212,10 @@ def _fast_path(settings: Settings, verbose: bool = False) -> dict | None:
 
 def _full_run(settings: Settings, langs: tuple[str, ...], check: bool):
     """The whole pipeline (imports pydantic, jinja2, the targets); exits 2 on bad input or an unwritable output."""
+    from . import specprefetch
+
+    # Changed specs are validated in a forked child while this process imports the rest of the pipeline.
+    specprefetch.start(list(settings.specs), settings.max_spec_bytes, settings.out)
     from .generate import run_settings
 
     _check_langs(langs)

@@ -1,0 +1,134 @@
+"""Changed specs are validated in a forked child while the CLI imports the rest of the pipeline
+(codegen.specprefetch): the result is exactly a run's without it, errors are reported as ever, and an entry the
+child made from other bytes is never taken."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from codegen import manifest, speccache, specprefetch
+from codegen.manifest import Recorded, file_digest
+
+from .support import REPO, SPECS, generated_files
+
+# Runs the CLI and reports on stderr's last line whether a child was started and whether this process parsed.
+_CLI = """
+import json, sys
+from codegen import specprefetch
+started = []
+real_start = specprefetch.start
+def start(*args):
+    real_start(*args)
+    started.append(specprefetch._child is not None)
+specprefetch.start = start
+from codegen.cli import main
+sys.argv = ["toolgen", *sys.argv[1:]]
+code = 0
+try:
+    main()
+except SystemExit as done:
+    code = done.code or 0
+print(json.dumps({"code": code, "forked": any(started), "parsed_here": "codegen.irbuild" in sys.modules}),
+      file=sys.stderr)
+"""
+
+
+def _cli(root: Path, *args: str, **env: str) -> tuple[dict, str]:
+    inherited = {k: v for k, v in os.environ.items() if k not in ("TOOLGEN_NO_POOL", "TOOLGEN_NO_CACHE")}
+    environment = {**inherited, "PYTHONPATH": str(REPO), "TOOLGEN_CACHE_DIR": str(root / "cache"), **env}
+    done = subprocess.run(
+        [sys.executable, "-c", _CLI, *args], cwd=root, env=environment, capture_output=True, text=True
+    )
+    *messages, report = done.stderr.strip().splitlines()
+    return json.loads(report), "\n".join(messages)
+
+
+def _age_manifest(out: Path) -> None:
+    """Make every recorded signature older than the manifest (as it is once the clock has moved on)."""
+    later = time.time_ns() + 5_000_000_000
+    os.utime(out / manifest.MANIFEST_NAME, ns=(later, later))
+
+
+@pytest.fixture()
+def project(tmp_path):
+    shutil.copytree(SPECS, tmp_path / "specs")
+    report, messages = _cli(tmp_path, "generate", "specs", "--out", "out")
+    assert report["code"] == 0, messages
+    _age_manifest(tmp_path / "out")
+    return tmp_path
+
+
+def _edit(spec: Path, old: str, new: str) -> None:
+    text = spec.read_text()
+    assert old in text
+    spec.write_text(text.replace(old, new, 1))
+
+
+def test_a_changed_spec_is_validated_in_the_child_and_the_output_is_unchanged_by_it(project):
+    spec = project / "specs" / "clear_context.yaml"
+    _edit(spec, "fresh context window", "new context window")
+    report, messages = _cli(project, "generate", "specs", "--out", "out")
+    assert report["code"] == 0, messages
+    if report["forked"]:
+        assert not report["parsed_here"], "the child's entry was taken: this process imported no validator"
+    else:  # one core, or not Linux: the run validates here, as it always did
+        assert report["parsed_here"]
+    reference, messages = _cli(
+        project, "generate", "specs", "--out", "reference", TOOLGEN_NO_POOL="1", TOOLGEN_NO_CACHE="1"
+    )
+    assert reference["code"] == 0 and not reference["forked"], messages
+    assert generated_files(project / "out") == generated_files(project / "reference")
+
+
+def test_an_invalid_changed_spec_is_reported_as_without_the_child(project):
+    spec = project / "specs" / "clear_context.yaml"
+    _edit(spec, "description:", "isTerminal: maybe\ndescription:")
+    report, messages = _cli(project, "generate", "specs", "--out", "out")
+    reference, expected = _cli(project, "generate", "specs", "--out", "out", TOOLGEN_NO_POOL="1")
+    assert report["code"] == reference["code"] == 2
+    assert not reference["forked"]
+    assert messages == expected and "specs/clear_context.yaml:" in messages
+
+
+class _Child:
+    def __init__(self, entries):
+        self._entries = entries
+
+    def entries(self):
+        return self._entries
+
+
+def test_an_entry_made_from_other_bytes_is_never_taken(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TOOLGEN_CACHE_DIR", str(tmp_path / "cache"))
+    shutil.copytree(SPECS, tmp_path / "specs")
+    paths, limit = [Path("specs")], speccache.POOL_MIN_SPECS - 1
+    # What a child would send for the specs as they are now (no manifest: every spec counts as changed) ...
+    made = speccache.missing_entries(paths, 1 << 20, Recorded(), limit)
+    assert len(made) == len(list((tmp_path / "specs").glob("*.yaml")))
+    # ... then one spec changes before this process reads it.
+    spec = tmp_path / "specs" / "clear_context.yaml"
+    _edit(spec, "fresh context window", "new context window")
+    monkeypatch.setattr(specprefetch, "_child", _Child(made))
+    parsed_here: list[str] = []
+    real_load_many = speccache._load_many
+
+    def load_many(contents, max_spec_bytes):
+        parsed_here.extend(contents)
+        return real_load_many(contents, max_spec_bytes)
+
+    monkeypatch.setattr(speccache, "_load_many", load_many)
+    loaded = speccache.load_tools_keyed(paths, 1 << 20)
+    assert parsed_here == ["specs/clear_context.yaml"], "every other spec came from the child's entries"
+    tool = next(tool for tool in loaded.tools if tool.source == "specs/clear_context.yaml")
+    assert "new context window" in tool.description
+    new_key = speccache._key("specs/clear_context.yaml", file_digest(spec.read_bytes()), 1 << 20)
+    assert new_key not in made
