@@ -35,7 +35,7 @@ from .writer import (
     output_lock,
     LOCK_NAME,
 )
-from .yamlload import DEFAULT_MAX_BYTES
+from .config import DEFAULT_MAX_SPEC_BYTES as DEFAULT_MAX_BYTES  # yamlload.DEFAULT_MAX_BYTES, without PyYAML
 
 
 @dataclass
