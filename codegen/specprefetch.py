@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 import sys
 import threading
 from pathlib import Path
@@ -31,6 +32,15 @@ class _Child:
     def __init__(self, pid: int, reader: int):
         self.pid = pid
         self.reader = reader
+
+    def discard(self) -> None:
+        """Stop the child if it still runs, and reap it."""
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except OSError:  # it has already finished
+            pass
+        os.close(self.reader)
+        os.waitpid(self.pid, 0)
 
     def entries(self) -> dict[bytes, tuple[bytes, bytes]]:
         """What the child sent (waiting for it to finish); empty when it failed or had nothing to send."""
@@ -67,7 +77,10 @@ class _Child:
 def start(paths: list[Path], max_spec_bytes: int, out: Path) -> None:
     """Fork the child for a run over `paths` into `out`, when this process can; otherwise do nothing."""
     global _child
-    if _child is not None or not _can_fork():
+    if _child is not None:  # a run that never took its child's entries (nothing was missing, or it failed)
+        _child.discard()
+        _child = None
+    if not _can_fork():
         return
     reader, writer = os.pipe()
     pid = os.fork()

@@ -132,3 +132,23 @@ def test_an_entry_made_from_other_bytes_is_never_taken(tmp_path, monkeypatch):
     assert "new context window" in tool.description
     new_key = speccache._key("specs/clear_context.yaml", file_digest(spec.read_bytes()), 1 << 20)
     assert new_key not in made
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the child is forked on Linux only")
+def test_a_child_whose_entries_were_never_taken_is_stopped_and_reaped_by_the_next_start(tmp_path, monkeypatch):
+    monkeypatch.setattr(specprefetch, "_can_fork", lambda: True)  # also with one core, or a thread of pytest's
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TOOLGEN_CACHE_DIR", str(tmp_path / "cache"))
+    shutil.copytree(SPECS, tmp_path / "specs")
+    specprefetch.start([Path("specs")], 1 << 20, Path("out"))
+    first = specprefetch._child
+    assert first is not None
+    specprefetch.start([Path("specs")], 1 << 20, Path("out"))
+    second = specprefetch._child
+    assert second is not None and second.pid != first.pid
+    with pytest.raises(ChildProcessError):
+        os.waitpid(first.pid, os.WNOHANG)  # already reaped
+    assert specprefetch.take({}) == {}
+    assert specprefetch._child is None
+    with pytest.raises(ChildProcessError):
+        os.waitpid(second.pid, os.WNOHANG)  # take waited for it
