@@ -202,7 +202,8 @@ def test_goal_verdicts():
 EXPECTED_MEASUREMENTS = set(
     """floor floor.end cli.help import.click import.pydantic import.jinja2 import.black import.yaml
     import.dmcg_generate check.unchanged check.one_changed generate.cold.small generate.cold.medium
-    generate.cold.large generate.unchanged.small generate.unchanged.medium generate.unchanged.large
+    generate.cold.half generate.cold.large generate.unchanged.small generate.unchanged.medium generate.unchanged.half
+    generate.unchanged.large
     generate.one_changed.large generate.cold.large.nocache generate.python.large generate.python.large.nocache
     peer.datamodel_codegen""".split()
 )
@@ -270,3 +271,27 @@ def test_a_fresh_run_folder_sets_the_last_one_aside_instead_of_deleting_it(tmp_p
     set_aside(cache, tmp_path)
     set_aside(cache, tmp_path)  # nothing there any more: nothing to do
     assert not cache.exists() and len(list((tmp_path / "set-aside").iterdir())) == 2
+
+
+@pytest.mark.parametrize(
+    "per_spec_after_half, expected",
+    [(0.001, 1.0), (0.002, 2.0), (0.0005, 0.5)],
+)
+def test_linearity_compares_the_cost_per_spec_on_either_side_of_the_half(per_spec_after_half, expected):
+    from bench.run import FULL_SIZES, Measurement, _linearity
+
+    sizes = FULL_SIZES
+    fixed, per_spec = 0.2, 0.001
+
+    def time_for(n: int) -> float:
+        before = min(n, sizes.half) - 1
+        after = max(0, n - sizes.half)
+        return fixed + before * per_spec + after * per_spec_after_half
+
+    results = {
+        f"generate.cold.{size}": Measurement(f"generate.cold.{size}", size, "", [time_for(n)], 0, n)
+        for size, n in (("small", sizes.small), ("medium", sizes.medium), ("half", sizes.half), ("large", sizes.large))
+    }
+    goal = _linearity(results, sizes)
+    assert goal.value == pytest.approx(expected)
+    assert goal.verdict == ("PASS" if expected <= 1.5 else "MISS")
