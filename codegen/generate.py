@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import collector, ir
-from .config import Settings, check_settings, load_settings
+from .config import DEFAULT_MAX_SPEC_BYTES, Settings, check_settings, load_settings
 from .errors import ConfigError, Diagnostic, OutputPathError
 from .render import check_overrides, has_overrides, render, shown_path, user_template
 from .incremental import (
@@ -35,7 +35,8 @@ from .writer import (
     output_lock,
     LOCK_NAME,
 )
-from .config import DEFAULT_MAX_SPEC_BYTES as DEFAULT_MAX_BYTES  # yamlload.DEFAULT_MAX_BYTES, without PyYAML
+
+DEFAULT_MAX_BYTES = DEFAULT_MAX_SPEC_BYTES  # yamlload's, without importing PyYAML for it
 
 
 @dataclass

@@ -289,7 +289,7 @@ def missing_entries(
     manifest does not vouch for (by its stat signature), made as `_load_missing` makes them. Those are the specs
     that changed since the last run; asking the cache which of them it already holds would cost this process more
     than it saves (and a spec that is merely touched is validated in vain). Empty when there are none or more than
-    `limit`, or a file cannot be read; raises when a spec is invalid (the parent then finds and reports it)."""
+    `limit`; raises when a file cannot be read or a spec is invalid (the parent then finds and reports that)."""
     files = _spec_files(list(paths))
     if files is None:
         return {}
