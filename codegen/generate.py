@@ -23,7 +23,9 @@ from .incremental import (
 )  # fmt: skip
 from .targets import Reporter, all_targets, get_target
 from .targets.base import PlannedFile, Target
-from .manifest import FileRecord, Recorded, Signature, build_manifest, file_digest, manifest_path, signature
+from .manifest import (
+    FileRecord, Recorded, Signature, build_manifest, file_digest, manifest_path, signature,
+)  # fmt: skip
 from .writer import (
     _HEAD_BYTES,
     OWNERSHIP_MARKER,

@@ -279,8 +279,15 @@ def name_folders(
             cachestore.digest(b"names", _context(target, options, environment), *toolset.skeletons)
             for target, options in targets
         ]
-    found = store.get_many(PLAN_TABLE, [key for key in keys if key is not None]) if store is not None else {}
-    namings = [_Naming.decode(found.get(key), len(toolset.keys)) if key is not None else None for key in keys]
+    found = (
+        store.get_many(PLAN_TABLE, [key for key in keys if key is not None])
+        if store is not None
+        else {}
+    )
+    namings = [
+        _Naming.decode(found.get(key), len(toolset.keys)) if key is not None else None
+        for key in keys
+    ]
     missing = [index for index, naming in enumerate(namings) if naming is None]
     made = _name_missing([targets[index] for index in missing], toolset)
     fresh = {}
@@ -300,9 +307,12 @@ def _name_missing(
     if not targets:
         return []
     skeletons = toolset.skeleton_tools()  # made here before forking: the workers share them
-    workers = min(len(targets), _pool_size(len(targets) * len(skeletons)))  # as many as for their files
+    # as many workers as their files would get
+    workers = min(len(targets), _pool_size(len(targets) * len(skeletons)))
     if workers > 1:
-        pooled = forkpool.run(lambda item: _name_here(*item, skeletons).encode(), list(targets), workers)
+        pooled = forkpool.run(
+            lambda item: _name_here(*item, skeletons).encode(), list(targets), workers
+        )
         if pooled is not None:
             decoded = [_Naming.decode(data, len(skeletons)) for data in pooled]
             if all(naming is not None for naming in decoded):
@@ -313,7 +323,9 @@ def _name_missing(
 def _name_here(target: Target, options: Mapping[str, Any], skeletons: list[ir.Tool]) -> _Naming:
     report = Reporter()
     records = target.name_folder(skeletons, options, report)
-    return _Naming([target.names_key(record) for record in records], records, tuple(report.diagnostics))
+    return _Naming(
+        [target.names_key(record) for record in records], records, tuple(report.diagnostics)
+    )
 
 
 # -- folder-wide files: from skeletons, names and facts, cached by those ----------------------------------------
@@ -471,15 +483,20 @@ def model_digest(tool: ir.Tool) -> bytes:
     return cachestore.digest(b"model", repr(tool).encode("utf-8"))
 
 
-_HEAD_LENGTH = struct.Struct(">I")  # a stored file: the length of its JSON head, the head, then the text itself
+# a stored file: the length of its JSON head, the head, then the text itself
+_HEAD_LENGTH = struct.Struct(">I")
 
 
 def _encode(file: FinishedFile) -> bytes:
     _, facts, warnings = file.record()
-    head = json.dumps([file.path, facts, warnings], ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    head = json.dumps(
+        [file.path, facts, warnings], ensure_ascii=False, separators=(",", ":")
+    ).encode("utf-8")
     # The text is stored as UTF-8 as it is, not as a JSON string: escaping megabytes of code cost a third as
     # much as compressing them. Compressed: generated code is repetitive, ~32 MB for 1000 specs becomes ~10 MB.
-    return zlib.compress(b"".join((_HEAD_LENGTH.pack(len(head)), head, file.text.encode("utf-8"))), 1)
+    return zlib.compress(
+        b"".join((_HEAD_LENGTH.pack(len(head)), head, file.text.encode("utf-8"))), 1
+    )
 
 
 def _decode(data: bytes | None, key: bytes) -> FinishedFile | None:
@@ -511,6 +528,8 @@ def _from_disk(target: str, key: bytes, on_disk: OnDisk | None) -> FinishedFile 
     if not relative.startswith(prefix):
         return None
     try:
-        return FinishedFile(relative[len(prefix) :], None, facts, Diagnostic.from_rows(warnings), key, digest)
+        return FinishedFile(
+            relative[len(prefix) :], None, facts, Diagnostic.from_rows(warnings), key, digest
+        )
     except (ValueError, TypeError):
         return None

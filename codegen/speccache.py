@@ -135,7 +135,8 @@ def _load_missing(
             missing[shown] = data
     if not missing:
         return {}
-    fresh = _prefetched({shown: keys[shown] for shown in missing})  # validated meanwhile (specprefetch)
+    # validated meanwhile in specprefetch's child, when there is one
+    fresh = _prefetched({shown: keys[shown] for shown in missing})
     rest = {shown: data for shown, data in missing.items() if shown not in fresh}
     if rest:
         loaded = _load_many(rest, max_spec_bytes)

@@ -25,7 +25,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-_child: _Child | None = None  # the child started for this process's run, until its entries are taken
+# the child started for this process's run, until its entries are taken
+_child: _Child | None = None
 
 
 class _Child:
@@ -77,7 +78,8 @@ class _Child:
 def start(paths: list[Path], max_spec_bytes: int, out: Path) -> None:
     """Fork the child for a run over `paths` into `out`, when this process can; otherwise do nothing."""
     global _child
-    if _child is not None:  # a run that never took its child's entries (nothing was missing, or it failed)
+    if _child is not None:
+        # a run that never took its child's entries (nothing was missing, or it failed)
         _child.discard()
         _child = None
     if not _can_fork():
@@ -91,7 +93,8 @@ def start(paths: list[Path], max_spec_bytes: int, out: Path) -> None:
             _send(writer, _entries(paths, max_spec_bytes, out))
             status = 0
         finally:
-            os._exit(status)  # no interpreter clean-up: the parent's buffers, cache connection and exit code stay its own
+            # no interpreter clean-up: the parent's buffers, cache connection and exit code stay its own
+            os._exit(status)
     os.close(writer)
     _child = _Child(pid, reader)
 
@@ -120,7 +123,9 @@ def _entries(paths: list[Path], max_spec_bytes: int, out: Path) -> dict[bytes, t
     from . import speccache
     from .manifest import Recorded
 
-    return speccache.missing_entries(paths, max_spec_bytes, Recorded.load(out), speccache.POOL_MIN_SPECS - 1)
+    return speccache.missing_entries(
+        paths, max_spec_bytes, Recorded.load(out), speccache.POOL_MIN_SPECS - 1
+    )
 
 
 def _send(writer: int, entries: Any) -> None:

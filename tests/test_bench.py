@@ -277,7 +277,9 @@ def test_a_fresh_run_folder_sets_the_last_one_aside_instead_of_deleting_it(tmp_p
     "per_spec_after_half, expected",
     [(0.001, 1.0), (0.002, 2.0), (0.0005, 0.5)],
 )
-def test_linearity_compares_the_cost_per_spec_on_either_side_of_the_half(per_spec_after_half, expected):
+def test_linearity_compares_the_cost_per_spec_on_either_side_of_the_half(
+    per_spec_after_half, expected
+):
     from bench.run import FULL_SIZES, Measurement, _linearity
 
     sizes = FULL_SIZES
@@ -290,7 +292,12 @@ def test_linearity_compares_the_cost_per_spec_on_either_side_of_the_half(per_spe
 
     results = {
         f"generate.cold.{size}": Measurement(f"generate.cold.{size}", size, "", [time_for(n)], 0, n)
-        for size, n in (("small", sizes.small), ("medium", sizes.medium), ("half", sizes.half), ("large", sizes.large))
+        for size, n in (
+            ("small", sizes.small),
+            ("medium", sizes.medium),
+            ("half", sizes.half),
+            ("large", sizes.large),
+        )
     }
     goal = _linearity(results, sizes)
     assert goal.value == pytest.approx(expected)

@@ -41,7 +41,9 @@ def test_paused_restores_the_state_when_the_body_raises(collector_state):
     assert gc.isenabled()
 
 
-def test_a_run_renders_with_the_collector_paused_and_restores_it(tmp_path, monkeypatch, collector_state):
+def test_a_run_renders_with_the_collector_paused_and_restores_it(
+    tmp_path, monkeypatch, collector_state
+):
     gc.enable()
     seen = []
     go = get_target("go")

@@ -560,7 +560,8 @@ def test_a_pooled_run_renders_exactly_what_an_unpooled_run_renders(monkeypatch):
     monkeypatch.setattr(forkpool, "run", spy)
     pooled = render_outputs(tools, TARGETS)
     # two pools: one names the six folders side by side, one makes every target's tool files
-    assert len(pooled_chunks) == 2 and all(pooled_chunks), "the folders were named and the files made in pools"
+    assert len(pooled_chunks) == 2, "one pool named the folders, one made the files"
+    assert all(pooled_chunks), "both pools ran"
     assert pooled[1], "the spec dirs have naming warnings, which must come back from the pool"
     monkeypatch.setenv("TOOLGEN_NO_POOL", "1")
     monkeypatch.setattr(incremental, "_pool_size", lambda files: 1)
@@ -616,7 +617,7 @@ def _stored(head: bytes, text: bytes, length: int | None = None) -> bytes:
         lambda data: _stored(b"{}", b"", length=0xFFFFFFFF),  # head longer than the entry
         lambda data: __import__("zlib").compress(b"\x00\x00"),  # no room for the head's length
         lambda data: _stored(b'{"path": "a"}', b"text"),  # head is not [path, facts, rows]
-        lambda data: _stored(b'[1, {}, []]', b"text"),  # path is not a string
+        lambda data: _stored(b"[1, {}, []]", b"text"),  # path is not a string
         lambda data: _stored(b'["a", [], []]', b"text"),  # facts are not a mapping
         lambda data: _stored(b'["a", {}, [1]]', b"text"),  # a warning row is not one
         lambda data: _stored(b'["a", {}, []]', b"\xff"),  # text is not UTF-8

@@ -42,10 +42,21 @@ print(json.dumps({"code": code, "forked": any(started), "parsed_here": "codegen.
 
 
 def _cli(root: Path, *args: str, **env: str) -> tuple[dict, str]:
-    inherited = {k: v for k, v in os.environ.items() if k not in ("TOOLGEN_NO_POOL", "TOOLGEN_NO_CACHE")}
-    environment = {**inherited, "PYTHONPATH": str(REPO), "TOOLGEN_CACHE_DIR": str(root / "cache"), **env}
+    inherited = {
+        k: v for k, v in os.environ.items() if k not in ("TOOLGEN_NO_POOL", "TOOLGEN_NO_CACHE")
+    }
+    environment = {
+        **inherited,
+        "PYTHONPATH": str(REPO),
+        "TOOLGEN_CACHE_DIR": str(root / "cache"),
+        **env,
+    }
     done = subprocess.run(
-        [sys.executable, "-c", _CLI, *args], cwd=root, env=environment, capture_output=True, text=True
+        [sys.executable, "-c", _CLI, *args],
+        cwd=root,
+        env=environment,
+        capture_output=True,
+        text=True,
     )
     *messages, report = done.stderr.strip().splitlines()
     return json.loads(report), "\n".join(messages)
@@ -78,11 +89,19 @@ def test_a_changed_spec_is_validated_in_the_child_and_the_output_is_unchanged_by
     report, messages = _cli(project, "generate", "specs", "--out", "out")
     assert report["code"] == 0, messages
     if report["forked"]:
-        assert not report["parsed_here"], "the child's entry was taken: this process imported no validator"
+        assert not report[
+            "parsed_here"
+        ], "the child's entry was taken: this process imported no validator"
     else:  # one core, or not Linux: the run validates here, as it always did
         assert report["parsed_here"]
     reference, messages = _cli(
-        project, "generate", "specs", "--out", "reference", TOOLGEN_NO_POOL="1", TOOLGEN_NO_CACHE="1"
+        project,
+        "generate",
+        "specs",
+        "--out",
+        "reference",
+        TOOLGEN_NO_POOL="1",
+        TOOLGEN_NO_CACHE="1",
     )
     assert reference["code"] == 0 and not reference["forked"], messages
     assert generated_files(project / "out") == generated_files(project / "reference")
@@ -127,7 +146,9 @@ def test_an_entry_made_from_other_bytes_is_never_taken(tmp_path, monkeypatch):
 
     monkeypatch.setattr(speccache, "_load_many", load_many)
     loaded = speccache.load_tools_keyed(paths, 1 << 20)
-    assert parsed_here == ["specs/clear_context.yaml"], "every other spec came from the child's entries"
+    assert parsed_here == [
+        "specs/clear_context.yaml"
+    ], "every other spec came from the child's entries"
     tool = next(tool for tool in loaded.tools if tool.source == "specs/clear_context.yaml")
     assert "new context window" in tool.description
     new_key = speccache._key("specs/clear_context.yaml", file_digest(spec.read_bytes()), 1 << 20)
@@ -135,8 +156,12 @@ def test_an_entry_made_from_other_bytes_is_never_taken(tmp_path, monkeypatch):
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="the child is forked on Linux only")
-def test_a_child_whose_entries_were_never_taken_is_stopped_and_reaped_by_the_next_start(tmp_path, monkeypatch):
-    monkeypatch.setattr(specprefetch, "_can_fork", lambda: True)  # also with one core, or a thread of pytest's
+def test_a_child_whose_entries_were_never_taken_is_stopped_and_reaped_by_the_next_start(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr(
+        specprefetch, "_can_fork", lambda: True
+    )  # also with one core, or a thread of pytest's
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("TOOLGEN_CACHE_DIR", str(tmp_path / "cache"))
     shutil.copytree(SPECS, tmp_path / "specs")
