@@ -88,6 +88,7 @@ def start(paths: list[Path], max_spec_bytes: int, out: Path) -> None:
     pid = os.fork()
     if pid == 0:  # the child: never returns
         os.close(reader)
+        _detach_standard_streams()
         status = 1
         try:
             _send(writer, _entries(paths, max_spec_bytes, out))
@@ -108,6 +109,16 @@ def take(wanted: dict[str, bytes]) -> dict[str, tuple[bytes, bytes]]:
         return {}
     found = child.entries()
     return {shown: found[key] for shown, key in wanted.items() if key in found}
+
+
+def _detach_standard_streams() -> None:
+    """Point the child's stdin, stdout and stderr at the null device: it must never write to the caller's streams
+    (a warning raised while importing), nor hold a caller's pipe open after the parent has finished.
+    """
+    null = os.open(os.devnull, os.O_RDWR)
+    for stream in (0, 1, 2):
+        os.dup2(null, stream)
+    os.close(null)
 
 
 def _can_fork() -> bool:

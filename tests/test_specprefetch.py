@@ -177,3 +177,45 @@ def test_a_child_whose_entries_were_never_taken_is_stopped_and_reaped_by_the_nex
     assert specprefetch._child is None
     with pytest.raises(ChildProcessError):
         os.waitpid(second.pid, os.WNOHANG)  # take waited for it
+
+
+_NOISY_CHILD = """
+import os, sys
+from pathlib import Path
+from codegen import specprefetch
+
+def noisy(*args):
+    Path("child-streams").write_text(" ".join(os.readlink(f"/proc/self/fd/{fd}") for fd in (0, 1, 2)))
+    print("child stdout", flush=True)
+    print("child stderr", file=sys.stderr, flush=True)
+    return {}
+
+specprefetch._entries = noisy
+from codegen.cli import main
+sys.argv = ["toolgen", "generate", "specs", "--out", "out"]
+main()
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the child is forked on Linux only")
+def test_the_child_never_writes_to_nor_holds_the_callers_streams(tmp_path):
+    shutil.copytree(SPECS, tmp_path / "specs")
+    inherited = {
+        k: v for k, v in os.environ.items() if k not in ("TOOLGEN_NO_POOL", "TOOLGEN_NO_CACHE")
+    }
+    environment = {
+        **inherited,
+        "PYTHONPATH": str(REPO),
+        "TOOLGEN_CACHE_DIR": str(tmp_path / "cache"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", _NOISY_CHILD],
+        cwd=tmp_path,
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "child" not in done.stdout + done.stderr
+    # a child holding the caller's pipes would keep a reader such as capture_output waiting after the parent ends
+    assert (tmp_path / "child-streams").read_text() == " ".join([os.devnull] * 3)
