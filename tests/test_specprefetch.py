@@ -41,7 +41,9 @@ print(json.dumps({"code": code, "forked": any(started), "parsed_here": "codegen.
 """
 
 
-def _cli(root: Path, *args: str, **env: str) -> tuple[dict, str]:
+def _run_python(root: Path, code: str, *args: str, **env: str) -> subprocess.CompletedProcess:
+    """`python -c code args` in `root` with this checkout, its own cache, and the pool and cache switches only
+    as `env` sets them."""
     inherited = {
         k: v for k, v in os.environ.items() if k not in ("TOOLGEN_NO_POOL", "TOOLGEN_NO_CACHE")
     }
@@ -51,13 +53,17 @@ def _cli(root: Path, *args: str, **env: str) -> tuple[dict, str]:
         "TOOLGEN_CACHE_DIR": str(root / "cache"),
         **env,
     }
-    done = subprocess.run(
-        [sys.executable, "-c", _CLI, *args],
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
         cwd=root,
         env=environment,
         capture_output=True,
         text=True,
     )
+
+
+def _cli(root: Path, *args: str, **env: str) -> tuple[dict, str]:
+    done = _run_python(root, _CLI, *args, **env)
     *messages, report = done.stderr.strip().splitlines()
     return json.loads(report), "\n".join(messages)
 
@@ -200,21 +206,7 @@ main()
 @pytest.mark.skipif(sys.platform != "linux", reason="the child is forked on Linux only")
 def test_the_child_never_writes_to_nor_holds_the_callers_streams(tmp_path):
     shutil.copytree(SPECS, tmp_path / "specs")
-    inherited = {
-        k: v for k, v in os.environ.items() if k not in ("TOOLGEN_NO_POOL", "TOOLGEN_NO_CACHE")
-    }
-    environment = {
-        **inherited,
-        "PYTHONPATH": str(REPO),
-        "TOOLGEN_CACHE_DIR": str(tmp_path / "cache"),
-    }
-    done = subprocess.run(
-        [sys.executable, "-c", _NOISY_CHILD],
-        cwd=tmp_path,
-        env=environment,
-        capture_output=True,
-        text=True,
-    )
+    done = _run_python(tmp_path, _NOISY_CHILD)
     assert done.returncode == 0, done.stderr
     assert "child" not in done.stdout + done.stderr
     # a child holding the caller's pipes would keep a reader such as capture_output waiting after the parent ends
