@@ -38,8 +38,6 @@ from .writer import (
     LOCK_NAME,
 )
 
-DEFAULT_MAX_BYTES = DEFAULT_MAX_SPEC_BYTES  # yamlload's, without importing PyYAML for it
-
 
 @dataclass
 class Result:
@@ -64,7 +62,9 @@ class Result:
         )
 
 
-def load_tools(paths: Sequence[Path], max_spec_bytes: int = DEFAULT_MAX_BYTES) -> tuple[list[ir.Tool], list[Diagnostic]]:
+def load_tools(
+    paths: Sequence[Path], max_spec_bytes: int = DEFAULT_MAX_SPEC_BYTES
+) -> tuple[list[ir.Tool], list[Diagnostic]]:
     """Valid specs as intermediate models; raises SpecError with every problem when any input is invalid.
 
     A spec file whose model is in toolgen's cache is not parsed again (`speccache`: same result, same errors)."""
@@ -217,7 +217,7 @@ def run(
     write: bool = True,
     options: Mapping[str, Mapping[str, Any]] | None = None,
     templates: str | None = None,
-    max_spec_bytes: int = DEFAULT_MAX_BYTES,
+    max_spec_bytes: int = DEFAULT_MAX_SPEC_BYTES,
     request: dict[str, Any] | None = None,
     header: str | None = None,
     folders: Sequence[str] | None = None,

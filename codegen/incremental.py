@@ -136,14 +136,13 @@ def prepare(
     on_disk: OnDisk | None = None,
     vet_paths: Callable[[list[str]], None] = lambda paths: None,
     custom_templates: bool = False,
-    naming: _Naming | None = None,
+    *,
+    naming: _Naming,
 ) -> Pending:
     """Find each tool's file in the output folder or the cache; the rest are missing. `naming` is the folder's
-    (`name_folders`; named here when not given)."""
+    (`name_folders`, which names every target's folder at once)."""
     store = cachestore.open_store()
     context = _context(target, options, environment)
-    if naming is None:
-        naming = name_folders([(target, options)], toolset, environment)[0]
     keys = [
         cachestore.digest(context, tool_key, names_key.encode())
         for tool_key, names_key in zip(toolset.keys, naming.names_keys)
