@@ -6,6 +6,10 @@ from dataclasses import dataclass
 from typing import Any
 
 
+# Every character that ends a line (str.splitlines), as its escape: editors and CI parse diagnostics line by line.
+_LINE_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
+
+
 @dataclass(frozen=True, order=True)
 class Diagnostic:
     """One located problem. Sorted by file, then position, so reports are stable."""
@@ -17,7 +21,8 @@ class Diagnostic:
     severity: str = "error"
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"
+        text = f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"
+        return text.translate(_LINE_BREAKS)  # one line each, whatever a quoted input value holds
 
     @property
     def is_error(self) -> bool:

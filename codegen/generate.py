@@ -12,7 +12,7 @@ import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import collector, ir
 from .config import DEFAULT_MAX_SPEC_BYTES, Settings, check_settings, load_settings
@@ -37,6 +37,9 @@ from .writer import (
     output_lock,
     LOCK_NAME,
 )
+
+if TYPE_CHECKING:
+    from .speccache import LoadedTools
 
 
 @dataclass
@@ -101,6 +104,10 @@ def _toolset(
     if keys is None:
         return ToolSet(tools, [model_digest(tool) for tool in tools])
     return ToolSet(tools, list(keys), None if skeletons is None else list(skeletons), positions)
+
+
+def _toolset_of(loaded: LoadedTools) -> ToolSet:
+    return _toolset(loaded.tools, loaded.keys, loaded.skeletons, loaded.positions)
 
 
 @dataclass
@@ -248,20 +255,22 @@ def _run(
 
     # The last run's manifest: specs it vouches for are not read again (their digests are known).
     recorded = Recorded.load(out)
-    loaded = load_tools_keyed(paths, max_spec_bytes, recorded)
-    toolset = _toolset(loaded.tools, loaded.keys, loaded.skeletons, loaded.positions)
     # Files the last run wrote are reused from disk only under the lock, so that no other run changes them in
     # between. Rendering can still find errors (a custom template, an option), and nothing may be created then:
     # so without a manifest and its lock file (a first run) it happens before the lock, which creates both.
     reuse = bool(recorded.document) and (out / LOCK_NAME).is_file()
     if not reuse:
-        rendered = _render_all(toolset, chosen, options, templates, header)
+        loaded = load_tools_keyed(paths, max_spec_bytes, recorded)
+        rendered = _render_all(_toolset_of(loaded), chosen, options, templates, header)
     # One run at a time per output root (writer.output_lock), from the comparison to the manifest.
     with output_lock(out, exclusive=write):
         if reuse:
             recorded = recorded.reload(out)
+            # Before the specs, as it needs nothing of them: meanwhile specprefetch's child is still validating
+            # the changed ones, which the specs' loading waits for.
             on_disk = recorded.reusable_tool_files(out)
-            rendered = _render_all(toolset, chosen, options, templates, header, on_disk)
+            loaded = load_tools_keyed(paths, max_spec_bytes, recorded)
+            rendered = _render_all(_toolset_of(loaded), chosen, options, templates, header, on_disk)
         planned = OutputTexts(out, rendered.texts)
         changes = compare(out, planned, owned, on_disk=rendered.on_disk)
         all_warnings = loaded.warnings + rendered.warnings

@@ -110,7 +110,7 @@ def _where(path: Path) -> str:
     for part in path:
         if isinstance(part, int):
             text += f"[{part}]"
-        elif _PLAIN_KEY.match(part):
+        elif _PLAIN_KEY.fullmatch(part):
             text += f".{part}" if text else part
         else:
             text += f"[{_quoted(part)}]"
@@ -293,7 +293,7 @@ class _Checker:
         if not isinstance(schema, dict):
             return None
         ref = schema.get("$ref")
-        if isinstance(ref, str) and (match := REF_PATTERN.match(ref)):
+        if isinstance(ref, str) and (match := REF_PATTERN.fullmatch(ref)):
             return match.group(1)
         inner = _nullable_option(schema.get("anyOf"))
         return self._direct_ref(schema["anyOf"][inner]) if inner is not None else None
@@ -514,7 +514,7 @@ class _Checker:
         if "$ref" not in schema:
             return
         ref = schema["$ref"]
-        match = REF_PATTERN.match(ref) if isinstance(ref, str) else None
+        match = REF_PATTERN.fullmatch(ref) if isinstance(ref, str) else None
         if not match:
             self.error_at_value(
                 path + ("$ref",),
@@ -647,7 +647,7 @@ class _Checker:
     ) -> tuple[Path, str] | None:
         if not isinstance(schema, dict) or depth > 64:
             return None
-        if isinstance(schema.get("$ref"), str) and (match := REF_PATTERN.match(schema["$ref"])):
+        if isinstance(schema.get("$ref"), str) and (match := REF_PATTERN.fullmatch(schema["$ref"])):
             return self._mismatch(value, self.defs.get(match.group(1)), where, depth + 1)
         inner = _nullable_option(schema.get("anyOf"))
         if inner is not None:

@@ -139,6 +139,7 @@ def test_out_that_is_a_file_is_an_error(project: Path):
         (["name with space.go"], "is not a plain file name"),
         (["名前.go"], "is not a plain file name"),
         (["nul\x00.go"], "is not a plain file name"),
+        (["newline.go\n"], "is not a plain file name"),
         (["x" * 256 + ".go"], "is not a plain file name"),
         ([""], "segment '' is not a plain file name"),
         (["con.go"], "'con.go' is a reserved device name on Windows"),

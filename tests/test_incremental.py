@@ -630,3 +630,46 @@ def test_a_damaged_stored_tool_file_is_a_miss(damage):
     assert _decode(data, b"k") is not None
     assert _decode(_stored(b'["a.go", {}, []]', b"package a\n"), b"k") == _decode(data, b"k")
     assert _decode(damage(data), b"k") is None
+
+
+def _stored_naming(count: int = 2) -> bytes:
+    """A folder's naming records as the cache keeps them (the Go target's, for two tools)."""
+    from codegen.incremental import _name_here
+    from codegen.targets import get_target
+
+    tools, _ = generate.load_tools([SPECS])
+    skeletons = [ir.naming_skeleton(tool) for tool in tools[:count]]
+    return _name_here(get_target("go"), {}, skeletons).encode()
+
+
+def test_a_stored_naming_reads_back_exactly():
+    from codegen.incremental import _Naming, _name_here
+    from codegen.targets import get_target
+
+    tools, _ = generate.load_tools([SPECS])
+    skeletons = [ir.naming_skeleton(tool) for tool in tools]
+    naming = _name_here(get_target("go"), {}, skeletons)
+    back = _Naming.decode(naming.encode(), len(tools))
+    assert back is not None
+    assert back.names_keys == naming.names_keys and back.warnings == naming.warnings
+    assert list(back.records) == list(naming.records)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data[:-3],  # truncated
+        lambda data: b"",
+        lambda data: __import__("zlib").compress(data),  # an entry of the compressed format before
+        lambda data: __import__("pickle").dumps((["k", "l"], [b"x"], [])),  # counts disagree
+        lambda data: __import__("pickle").dumps((["k", "l"], [b"x", b"y"], [[1]])),  # not a warning row
+        lambda data: __import__("pickle").dumps(__import__("os").getcwd),  # a callable outside toolgen
+        lambda data: _stored_naming(count=1),  # another number of tools
+    ],
+)
+def test_a_damaged_stored_naming_is_a_miss(damage):
+    from codegen.incremental import _Naming
+
+    data = _stored_naming()
+    assert _Naming.decode(data, 2) is not None
+    assert _Naming.decode(damage(data), 2) is None

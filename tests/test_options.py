@@ -267,6 +267,21 @@ def test_java_package_sets_the_package_and_its_folder(project):
     assert all("\npackage com.acme.agent;\n" in text for text in files.values())
 
 
+@pytest.mark.parametrize(
+    "target, option, value",
+    [("dotnet", "namespace", "Acme.Tools\n"), ("java", "package", "com.acme\n")],
+)
+def test_a_name_option_with_a_final_newline_is_refused_by_the_target_itself(target, option, value):
+    """The targets check their own name options (for callers of `render_outputs`, which skip the config's
+    checks) as whole strings: a regular expression's `$` would also match before a final newline."""
+    from codegen.errors import ConfigError
+    from codegen.generate import load_tools, render_outputs
+
+    tools, _ = load_tools([support.REPO / "specs"])
+    with pytest.raises(ConfigError, match=option):
+        render_outputs(tools, [target], {target: {option: value}})
+
+
 def test_java_style_builder_is_the_default_and_annotation_is_refused_with_a_reason(project):
     default = _generate(project, '[tool.toolgen]\ntargets = ["java"]\n')
     builder = _generate(

@@ -365,6 +365,32 @@ def test_check_reports_invalid_input_with_exit_2(tmp_path, in_repo):
     assert "bad_name.yaml:1:7: error: name:" in result.output
 
 
+def test_a_quoted_input_value_with_line_breaks_stays_on_its_diagnostic_line(tmp_path):
+    """Editors and CI read `file:line:col: error: …` line by line: a value quoted in a message is shown with its
+    line breaks escaped (every character str.splitlines breaks at), in a spec and in the config alike."""
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "specs" / "one.yaml").write_text(
+        "name: one\ndescription: One.\nparameters:\n  type: object\n  $defs:\n    Foo: {type: string}\n"
+        '  properties:\n    a: {$ref: "#/$defs/Foo\\n\\u2028"}\n',
+        encoding="utf-8",
+    )
+
+    def stderr_lines() -> list[str]:
+        result = subprocess.run(
+            [sys.executable, "-m", "codegen", "generate", "specs", "--out", "out"],
+            cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(REPO)},
+        )  # fmt: skip
+        assert result.returncode == 2, result.stderr
+        return result.stderr.splitlines()
+
+    first, summary = stderr_lines()
+    assert first.startswith("specs/one.yaml:8:15: error: ") and '"#/$defs/Foo\\n\\u2028"' in first, first
+    assert summary.startswith("toolgen: 1 error")
+    (tmp_path / "toolgen.toml").write_text('[dotnet]\nnamespace = "Acme.Tools\\r\\n"\n', encoding="utf-8")
+    first, summary = stderr_lines()
+    assert first == 'toolgen.toml:2:13: error: dotnet.namespace: must be a C# namespace, got "Acme.Tools\\r\\n"'
+
+
 def test_oversized_file_is_rejected_fast_before_reading(tmp_path):
     path = tmp_path / "big.yaml"
     path.write_bytes(_oversized_spec(50 * DEFAULT_MAX_BYTES))

@@ -100,6 +100,7 @@ def test_a_killed_runs_temporary_files_are_found_and_removed(tmp_path):
     apply(tmp_path, {"go/a.go": HEADER + "a\n"}, changes)
     assert not any(path.exists() for path in leftovers) and mine.read_text() == "keep"
     assert is_temporary(".a.go.toolgen-x_1.tmp") and not is_temporary("a.go.toolgen-x.tmp")
+    assert not is_temporary(".a.go.toolgen-x.tmp\n")  # a user's file, however odd its name
 
 
 def test_the_fast_path_sees_a_temporary_file_as_a_change(tmp_path, monkeypatch):

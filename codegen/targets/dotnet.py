@@ -847,7 +847,7 @@ def object_initializer(members: list[list[str]]) -> list[str]:
 def _namespace(options: Mapping[str, Any]) -> str:
     namespace = options.get("namespace", DEFAULT_NAMESPACE)
     segments = namespace.split(".") if isinstance(namespace, str) else []
-    if not segments or any(not _NAMESPACE_SEGMENT.match(s) or s in KEYWORDS for s in segments):
+    if not segments or any(not _NAMESPACE_SEGMENT.fullmatch(s) or s in KEYWORDS for s in segments):
         raise ConfigError(
             [Diagnostic("<options>", 1, 1, f"dotnet.namespace: {namespace!r} is not a C# namespace name "
                         "(dot-separated identifiers, no keywords)")]

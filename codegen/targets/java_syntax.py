@@ -313,4 +313,4 @@ _IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 def is_package_name(name: str) -> bool:
     """A dotted Java package name whose every part is an identifier and not a keyword."""
     parts = name.split(".")
-    return all(_IDENTIFIER.match(part) and part not in KEYWORDS for part in parts)
+    return all(_IDENTIFIER.fullmatch(part) and part not in KEYWORDS for part in parts)
