@@ -821,3 +821,13 @@ def docs(
     if current != text:
         atomic_write(out_file, text)
     click.echo(f"{out_file.as_posix()}: {'written' if current != text else 'unchanged'}")
+
+
+def run() -> None:
+    """The `toolgen` command (and `python -m codegen`): `main`, in a process that exits right after it."""
+    from . import collector
+
+    try:
+        main()
+    finally:
+        collector.skip_final_collection()

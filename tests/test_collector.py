@@ -59,3 +59,24 @@ def test_a_run_renders_with_the_collector_paused_and_restores_it(
     run([SPECS], tmp_path / "out", ["go"])
     assert seen and not any(seen)
     assert gc.isenabled()
+
+
+def test_the_toolgen_command_skips_the_last_collection_after_its_command(monkeypatch):
+    """`toolgen` and `python -m codegen` enter through cli.run, which freezes what the command left once it has
+    finished (exit code kept), so the interpreter's exit does not walk it; the in-process `main` never freezes."""
+    import tomllib
+
+    from codegen import cli
+
+    frozen = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["--version"])
+    assert exited.value.code == 0 and not frozen
+    with pytest.raises(SystemExit) as exited:
+        monkeypatch.setattr("sys.argv", ["toolgen", "check", "no-such-folder"])
+        cli.run()
+    assert exited.value.code == 2 and frozen == [True]
+    project = tomllib.loads((SPECS.parent / "pyproject.toml").read_text("utf-8"))
+    assert project["project"]["scripts"]["toolgen"] == "codegen.cli:run"
+    assert "run()" in (SPECS.parent / "codegen" / "__main__.py").read_text("utf-8")
