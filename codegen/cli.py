@@ -212,10 +212,6 @@ def _fast_path(settings: Settings, verbose: bool = False) -> dict | None:
 
 def _full_run(settings: Settings, langs: tuple[str, ...], check: bool):
     """The whole pipeline (imports pydantic, jinja2, the targets); exits 2 on bad input or an unwritable output."""
-    from . import specprefetch
-
-    # Changed specs are validated in a forked child while this process imports the rest of the pipeline.
-    specprefetch.start(list(settings.specs), settings.max_spec_bytes, settings.out)
     from .generate import run_settings
 
     _check_langs(langs)
@@ -371,8 +367,14 @@ def _settings_and_manifest(
         option_flags,
         verbose and not quiet,
     )
+    from . import specprefetch
+
+    # Changed specs are validated in a forked child while this process looks for changes and, when there are
+    # some, imports the rest of the pipeline. Nothing changed: the child has found that too, and is discarded.
+    specprefetch.start(list(settings.specs), settings.max_spec_bytes, settings.out)
     manifest = _fast_path(settings, verbose and not quiet)
     if manifest is not None:
+        specprefetch.discard()
         _warn(manifest.get("warnings", []), quiet)
     return settings, manifest
 
@@ -825,9 +827,10 @@ def docs(
 
 def run() -> None:
     """The `toolgen` command (and `python -m codegen`): `main`, in a process that exits right after it."""
-    from . import collector
+    from . import collector, specprefetch
 
     try:
         main()
     finally:
+        specprefetch.discard()  # a child whose run ended before taking its entries (an error) ends with it
         collector.skip_final_collection()

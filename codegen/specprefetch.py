@@ -1,14 +1,16 @@
 """Validate the few specs a run needs in a forked child, while the parent imports the rest of the pipeline.
 
 After one spec of a large project changed, a run spends more time importing pydantic and the spec models (to
-validate that one spec) than on anything else, and the parent process has other imports to do first (Jinja2, the
-six targets). So once the CLI knows a full run is coming, and before it imports that pipeline, it forks a child
-(`start`). The child finds the specs the output folder's manifest does not vouch for (those that changed since the
-last run), parses and validates them, and sends back what toolgen's spec cache would store for each (the pickled
-model and its head) under its spec cache key, then exits. Meanwhile
-the parent imports everything else. When the parent reaches those specs, it takes the child's entries for exactly
-the keys it computed itself (`take`): a key digests the file's bytes, its shown path, the size limit and toolgen's
-code and dependencies, so an entry made from other bytes can never be taken.
+validate that one spec) than on anything else, and the parent process has other work to do first (the no-change
+fast path, then importing Jinja2 and the six targets). So as soon as the CLI has its settings, before the fast
+path, it forks a child (`start`). The child finds the specs the output folder's manifest does not vouch for (those
+that changed since the last run), parses and validates them, and sends back what toolgen's spec cache would store
+for each (the pickled model and its head) under its spec cache key, then exits. Meanwhile the parent looks for
+changes and, when there are some, imports everything else. When the parent reaches those specs, it takes the
+child's entries for exactly the keys it computed itself (`take`): a key digests the file's bytes, its shown path,
+the size limit and toolgen's code and dependencies, so an entry made from other bytes can never be taken. When the
+fast path proves that nothing changed, the child (which found no changed spec either, and imported no validator)
+is stopped and reaped (`discard`); so is one whose run ended otherwise, when the command exits.
 
 Anything unusual means the parent validates as it always did, and reports any error as it always did: no fork
 here (only Linux forks; a threaded host program; one core; TOOLGEN_NO_POOL), more specs than a pool is worth
@@ -78,10 +80,7 @@ class _Child:
 def start(paths: list[Path], max_spec_bytes: int, out: Path) -> None:
     """Fork the child for a run over `paths` into `out`, when this process can; otherwise do nothing."""
     global _child
-    if _child is not None:
-        # a run that never took its child's entries (nothing was missing, or it failed)
-        _child.discard()
-        _child = None
+    discard()  # a run that never took its child's entries (nothing was missing, or it failed)
     if not _can_fork():
         return
     reader, writer = os.pipe()
@@ -98,6 +97,14 @@ def start(paths: list[Path], max_spec_bytes: int, out: Path) -> None:
             os._exit(status)
     os.close(writer)
     _child = _Child(pid, reader)
+
+
+def discard() -> None:
+    """Stop and reap the child, if there is one: its run needs nothing from it."""
+    global _child
+    child, _child = _child, None
+    if child is not None:
+        child.discard()
 
 
 def take(wanted: dict[str, bytes]) -> dict[str, tuple[bytes, bytes]]:

@@ -19,16 +19,24 @@ from codegen.manifest import Recorded, file_digest
 
 from .support import REPO, SPECS, generated_files
 
-# Runs the CLI and reports on stderr's last line whether a child was started and whether this process parsed.
+# Runs the CLI and reports on stderr's last line whether a child was started, whether every child started was
+# reaped by toolgen itself, whether this process parsed, and whether it imported the pipeline at all.
 _CLI = """
-import json, sys
+import json, os, sys
 from codegen import specprefetch
 started = []
 real_start = specprefetch.start
 def start(*args):
     real_start(*args)
-    started.append(specprefetch._child is not None)
+    if specprefetch._child is not None:
+        started.append(specprefetch._child.pid)
 specprefetch.start = start
+def reaped(pid):
+    try:
+        os.waitpid(pid, os.WNOHANG)  # a child still running, or a zombie toolgen left, is found here
+    except ChildProcessError:
+        return True
+    return False
 from codegen.cli import main
 sys.argv = ["toolgen", *sys.argv[1:]]
 code = 0
@@ -36,8 +44,9 @@ try:
     main()
 except SystemExit as done:
     code = done.code or 0
-print(json.dumps({"code": code, "forked": any(started), "parsed_here": "codegen.irbuild" in sys.modules}),
-      file=sys.stderr)
+print(json.dumps({"code": code, "forked": bool(started), "reaped": all(map(reaped, started)),
+                  "parsed_here": "codegen.irbuild" in sys.modules,
+                  "pipeline_imported": "codegen.generate" in sys.modules}), file=sys.stderr)
 """
 
 
@@ -111,6 +120,20 @@ def test_a_changed_spec_is_validated_in_the_child_and_the_output_is_unchanged_by
     )
     assert reference["code"] == 0 and not reference["forked"], messages
     assert generated_files(project / "out") == generated_files(project / "reference")
+
+
+def test_when_nothing_changed_the_child_is_stopped_and_nothing_more_is_imported(project):
+    """The child starts alongside the no-change fast path; when that proves the output current, the child is
+    discarded (stopped and reaped), and the pipeline is never imported."""
+    for command in ("generate", "check"):
+        report, messages = _cli(project, command, "specs", "--out", "out")
+        assert report["code"] == 0, messages
+        assert report["forked"] or sys.platform != "linux" or len(os.sched_getaffinity(0)) == 1
+        assert report["reaped"], "a child outlived the command"
+        assert not report["pipeline_imported"] and not report["parsed_here"]
+    _edit(project / "specs" / "clear_context.yaml", "fresh context window", "new context window")
+    report, messages = _cli(project, "generate", "specs", "--out", "out")
+    assert report["code"] == 0 and report["pipeline_imported"] and report["reaped"], messages
 
 
 def test_an_invalid_changed_spec_is_reported_as_without_the_child(project):
@@ -211,3 +234,25 @@ def test_the_child_never_writes_to_nor_holds_the_callers_streams(tmp_path):
     assert "child" not in done.stdout + done.stderr
     # a child holding the caller's pipes would keep a reader such as capture_output waiting after the parent ends
     assert (tmp_path / "child-streams").read_text() == " ".join([os.devnull] * 3)
+
+
+def test_the_command_stops_a_child_whose_run_ended_before_taking_it(monkeypatch):
+    """A run that ends with an error after the child started (a config problem found after the fast path)
+    never takes its entries: the `toolgen` command stops and reaps the child as it exits."""
+    from codegen import cli
+
+    stopped = []
+
+    class Untaken:
+        def discard(self):
+            stopped.append(True)
+
+    def failing_main():
+        monkeypatch.setattr(specprefetch, "_child", Untaken())
+        raise SystemExit(2)
+
+    monkeypatch.setattr(cli, "main", failing_main)
+    monkeypatch.setattr("gc.freeze", lambda: None)
+    with pytest.raises(SystemExit):
+        cli.run()
+    assert stopped == [True] and specprefetch._child is None
