@@ -111,6 +111,15 @@ def test_a_truncated_database_is_harmless(cache, monkeypatch):
     assert formatcache.format_python(UGLY) == [_black(text) for text in UGLY]
 
 
+def test_the_cache_does_not_flush_each_commit(cache):
+    """Commits are not flushed to disk (cachestore: a power cut can only lose or damage cache entries, and the two
+    tests above show both are harmless)."""
+    formatcache.format_python(UGLY[:1])
+    store = cachestore.open_store()
+    assert store is not None and store._connection is not None
+    assert store._connection.execute("PRAGMA synchronous").fetchone() == (0,)
+
+
 def test_a_locked_database_only_costs_time(cache, monkeypatch):
     monkeypatch.setattr(cachestore, "LOCK_TIMEOUT_S", 0.05)
     formatcache.format_python(UGLY[:1])
