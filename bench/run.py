@@ -172,6 +172,26 @@ Verify = Callable[[subprocess.CompletedProcess], "dict[str, int] | None"]
 
 
 @dataclass
+class Series:
+    """One command to time: what `Runner.measure` takes, and the runs timed so far."""
+
+    key: str
+    label: str
+    argv: Callable[[int], list[str]] | list[str]
+    n: int | None = None
+    runs: int | None = None  # None: the runner's
+    expect_exit: int = 0
+    setup: Callable[[int], None] | None = None
+    verify: Verify | None = None
+    note: str = ""
+    shown: str | None = None
+    env: dict[str, str] | None = None
+    warmup: int | None = None  # None: the runner's
+    times: list[float] = field(default_factory=list)
+    summary: dict[str, int] | None = None
+
+
+@dataclass
 class Runner:
     """Runs commands as fresh processes in the work folder and times them."""
 
@@ -212,42 +232,56 @@ class Runner:
         key: str,
         label: str,
         argv: Callable[[int], list[str]] | list[str],
-        *,
-        n: int | None = None,
-        runs: int | None = None,
-        expect_exit: int = 0,
-        setup: Callable[[int], None] | None = None,
-        verify: Verify | None = None,
-        note: str = "",
-        shown: str | None = None,
-        env: dict[str, str] | None = None,
-        warmup: int | None = None,
+        **options: Any,
     ) -> Measurement:
-        """Time `argv` (or `argv(run_index)`), warm-up first; `setup(run_index)` runs untimed before each."""
-        runs = self.runs if runs is None else runs
-        warmup = self.warmup if warmup is None else warmup
-        times: list[float] = []
-        summary = None
-        print(f"  {label} …", end="", file=sys.stderr, flush=True)
-        for index in range(warmup + runs):
-            command = argv(index) if callable(argv) else argv
-            if setup is not None:
-                setup(index)
-            start = time.perf_counter()
-            proc = self._run(command, env)
-            elapsed = time.perf_counter() - start
-            if proc.returncode != expect_exit:
-                print(" failed", file=sys.stderr)
-                raise BenchError(_failure(label, self.display(command), proc, expect_exit))
-            if verify is not None:
-                summary = verify(proc)
-            if index >= warmup:
-                times.append(elapsed)
-        shown = shown or self.display(argv(0) if callable(argv) else argv)
-        result = Measurement(key, label, shown, times, warmup, n, note, summary)
-        self.results[key] = result
-        print(f" median {result.median:.3f} s", file=sys.stderr)
-        return result
+        """Time `argv` (or `argv(run_index)`), warm-up first; `setup(run_index)` runs untimed before each.
+        `options` are `Series`' other fields."""
+        return self.measure_together([Series(key, label, argv, **options)])[0]
+
+    def measure_together(self, series: list[Series]) -> list[Measurement]:
+        """Time several commands round by round: run i of each, then run i + 1 of each. Their ratios are what
+        gets compared (the cost per spec from 100 to 500 and from 500 to 1000), and this machine's speed drifts
+        over minutes: measured one after the other, a drift lands on one of them only."""
+        names = ", ".join(item.label for item in series)
+        print(f"  {names} …", end="", file=sys.stderr, flush=True)
+        rounds = max(self._warmup(item) + self._runs(item) for item in series)
+        for index in range(rounds):
+            for item in series:
+                if index < self._warmup(item) + self._runs(item):
+                    self._run_once(item, index)
+        results = []
+        for item in series:
+            command = item.argv(0) if callable(item.argv) else item.argv
+            result = Measurement(
+                item.key, item.label, item.shown or self.display(command), item.times,
+                self._warmup(item), item.n, item.note, item.summary,
+            )  # fmt: skip
+            self.results[item.key] = result
+            results.append(result)
+        medians = ", ".join(f"{result.median:.3f} s" for result in results)
+        print(f" median {medians}", file=sys.stderr)
+        return results
+
+    def _warmup(self, item: Series) -> int:
+        return self.warmup if item.warmup is None else item.warmup
+
+    def _runs(self, item: Series) -> int:
+        return self.runs if item.runs is None else item.runs
+
+    def _run_once(self, item: Series, index: int) -> None:
+        command = item.argv(index) if callable(item.argv) else item.argv
+        if item.setup is not None:
+            item.setup(index)
+        start = time.perf_counter()
+        proc = self._run(command, item.env)
+        elapsed = time.perf_counter() - start
+        if proc.returncode != item.expect_exit:
+            print(" failed", file=sys.stderr)
+            raise BenchError(_failure(item.label, self.display(command), proc, item.expect_exit))
+        if item.verify is not None:
+            item.summary = item.verify(proc)
+        if index >= self._warmup(item):
+            item.times.append(elapsed)
 
     def run_untimed(self, argv: list[str]) -> subprocess.CompletedProcess:
         proc = self._run(argv)
@@ -400,21 +434,26 @@ def measure_toolgen(
         ("large", sizes.large),
     ]
     last_output: dict[int, Path] = {}
+    into_empty_folders = []
     for size, n in sized:
         folders = work / f"out-cold-{n}"
 
         def into_empty(i: int, specs: Path = spec_dirs[n], folders: Path = folders) -> list[str]:
             return toolgen("generate", specs, "--out", folders / f"run-{i}", langs=langs)
 
-        runner.measure(
-            f"generate.cold.{size}",
-            f"toolgen generate, {_specs(n)}, empty folder",
-            into_empty,
-            n=n,
-            setup=fresh_run_folders(folders),
-            verify=summary_checker(n, "all"),
+        into_empty_folders.append(
+            Series(
+                f"generate.cold.{size}",
+                f"toolgen generate, {_specs(n)}, empty folder",
+                into_empty,
+                n=n,
+                setup=fresh_run_folders(folders),
+                verify=summary_checker(n, "all"),
+            )
         )
         last_output[n] = folders / f"run-{runner.warmup + runner.runs - 1}"
+    # together: the linearity figure divides differences of these medians
+    runner.measure_together(into_empty_folders)
 
     measure_empty_cache(runner, spec_dirs[sizes.large], sizes.large, langs)
 

@@ -302,3 +302,32 @@ def test_linearity_compares_the_cost_per_spec_on_either_side_of_the_half(
     goal = _linearity(results, sizes)
     assert goal.value == pytest.approx(expected)
     assert goal.verdict == ("PASS" if expected <= 1.5 else "MISS")
+
+
+def test_measurements_taken_together_alternate_run_by_run(tmp_path, monkeypatch):
+    """Sizes whose medians are compared are measured round by round (a drift in the machine's speed then lands
+    on all of them), each with its own warm-up and set-up; a single measurement is the one-series case."""
+    from bench.run import Runner, Series
+
+    runner = Runner(tmp_path, runs=3, warmup=1, env={}, timeout=10)
+    order: list[str] = []
+
+    def fake_run(argv, env=None):
+        order.append(argv[0])
+        return subprocess.CompletedProcess(argv, 0, "", "")
+
+    monkeypatch.setattr(runner, "_run", fake_run)
+    set_up: list[tuple[str, int]] = []
+    together = runner.measure_together(
+        [
+            Series("a", "A", lambda i: [f"a{i}"], setup=lambda i: set_up.append(("a", i))),
+            Series("b", "B", ["b"], runs=2, warmup=0),
+        ]
+    )
+    assert order == ["a0", "b", "a1", "b", "a2", "a3"]
+    assert set_up == [("a", 0), ("a", 1), ("a", 2), ("a", 3)]
+    assert [len(m.times) for m in together] == [3, 2] and together[0].warmup == 1
+    assert runner.results["a"] is together[0] and together[0].command == "a0"
+    order.clear()
+    single = runner.measure("c", "C", ["c"])
+    assert order == ["c"] * 4 and len(single.times) == 3 and runner.results["c"] is single
