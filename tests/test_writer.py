@@ -204,6 +204,31 @@ def test_a_write_failing_mid_batch_changes_no_output_and_leaves_no_temporary(
     assert all((tmp_path / relative).read_text() == text for relative, text in planned.items())
 
 
+def test_once_a_staging_job_fails_no_thread_starts_another(tmp_path, monkeypatch):
+    """A big batch is staged by several threads; after one job fails, each thread finishes at most the file it is
+    writing and starts no other (a full disk is not written to hundreds of times more)."""
+    import threading
+
+    count = writer._POOL_FROM * 3
+    planned = {f"go/f{index:03d}.go": HEADER + f"{index}\n" for index in range(count)}
+    changes = compare(tmp_path, planned, ["go"])
+    real_stage, calls, failed = writer._stage, [], threading.Event()
+
+    def stage(path, data, token):
+        calls.append(path)
+        if path.endswith("f000.go"):
+            failed.set()
+            raise OSError(28, "No space left on device")
+        failed.wait(5)  # every other job waits until the failure happened
+        return real_stage(path, data, token)
+
+    monkeypatch.setattr(writer, "_stage", stage)
+    with pytest.raises(OSError):
+        apply(tmp_path, planned, changes)
+    assert len(calls) <= writer._STAGE_THREADS, f"{len(calls)} jobs started"
+    assert _temporaries(tmp_path) == [] and not any((tmp_path / "go").iterdir())
+
+
 def test_a_rename_failing_mid_batch_leaves_complete_files_and_no_temporary(tmp_path, monkeypatch):
     planned, old = _old_and_new(tmp_path, 12)
     changes = compare(tmp_path, planned, ["go"])
