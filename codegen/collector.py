@@ -28,6 +28,6 @@ def paused() -> Iterator[None]:
 
 def skip_final_collection() -> None:
     """For a process about to exit (the `toolgen` command, once its command ran): the interpreter's last
-    collection would walk every object a run left (~25 ms after a run over 1000 specs), only to find no cycles;
+    collection would walk every object a run left (~35 ms after a run over 1000 specs), only to find no cycles;
     reference counting frees them anyway. Not for a process that goes on: frozen objects are never collected."""
     gc.freeze()
