@@ -154,7 +154,7 @@ def _problems(tool: ImportedTool, source: str, where: str, schema_pointer: str, 
     """Problems of one imported tool, named by JSON pointer and located by line and column when known."""
     problems = []
     name, description = tool.spec.get("name"), tool.spec.get("description")
-    if not isinstance(name, str) or not re.match(TOOL_NAME_PATTERN, name):
+    if not isinstance(name, str) or not re.fullmatch(TOOL_NAME_PATTERN, name):
         problems.append(Diagnostic(source, *locate(where), f"{where}: {json.dumps(name)} is not a valid tool name"))
     if not isinstance(description, str) or not description.strip():
         problems.append(Diagnostic(source, *locate(where), f"{where}: tool {name!r} has no description; write one before importing"))

@@ -89,3 +89,12 @@ def test_invalid_json_is_located():
     fmt, tools, problems = import_tools('{"tools": [\n  {"name": }', "broken.json")
     assert not tools
     assert str(problems[0]).startswith("broken.json:2:")
+
+
+def test_a_tool_name_with_a_final_newline_is_not_imported():
+    """The name must match the spec format's pattern as a whole string (a regular expression's `$` also matches
+    before a final newline), or the imported spec would fail validation after it was written."""
+    text = json.dumps([{"name": "lookup\n", "description": "Look up.", "parameters": {"type": "object"}}])
+    _, tools, problems = import_tools(text, "tools.json")
+    assert tools == [] and len(problems) == 1
+    assert '"lookup\\n" is not a valid tool name' in str(problems[0])
