@@ -61,7 +61,7 @@ _SAFE_SEGMENT = re.compile(r"^[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,253}[A-Za-z0-9_])?
 _STAGE_THREADS = 8
 # Fewer files than this are staged in the calling thread: starting threads costs more than they save on a few files
 # (measured with the thread pool used before: ~10 ms, about what it saved on 50 files; 6 files: 1.7 ms here, 13.5 ms).
-_POOL_FROM = 64
+_THREADS_FROM = 64
 # Create a new file, never follow or reuse an existing one; binary on Windows; not inherited by child processes.
 _CREATE_FLAGS = (
     os.O_WRONLY
@@ -367,7 +367,7 @@ def _stage_all(jobs: list[tuple[str, bytes]], token: str) -> list[str]:
     """Stage every (target, data); the temporary paths in the same order. All or nothing: when one fails, the
     rest are not started, the temporary files already staged are removed, and the failure is raised.
     """
-    if len(jobs) < _POOL_FROM:
+    if len(jobs) < _THREADS_FROM:
         staged: list[str] = []
         try:
             for target, data in jobs:
@@ -377,10 +377,10 @@ def _stage_all(jobs: list[tuple[str, bytes]], token: str) -> list[str]:
                 _unlink_quietly(temporary)
             raise
         return staged
-    return _stage_in_pool(jobs, token)
+    return _stage_in_threads(jobs, token)
 
 
-def _stage_in_pool(jobs: list[tuple[str, bytes]], token: str) -> list[str]:
+def _stage_in_threads(jobs: list[tuple[str, bytes]], token: str) -> list[str]:
     """`_stage_all` on _STAGE_THREADS threads, each staging every n-th job (neighbours, often alike in size, spread
     over the threads). One thread per share rather than one queued task per file: at 6006 files a task queue's
     bookkeeping cost as much CPU as the writes' own Python side (user time 0.3 s with it, 0.15 s without; wall

@@ -179,7 +179,7 @@ def _temporaries(root):
     return [path for path in root.rglob("*") if is_temporary(path.name)]
 
 
-@pytest.mark.parametrize("count", [3, writer._POOL_FROM + 8], ids=["in-thread", "thread-pool"])
+@pytest.mark.parametrize("count", [3, writer._THREADS_FROM + 8], ids=["in-thread", "threads"])
 @pytest.mark.parametrize("error", [OSError(28, "No space left on device"), KeyboardInterrupt()])
 def test_a_write_failing_mid_batch_changes_no_output_and_leaves_no_temporary(
     tmp_path, monkeypatch, count, error
@@ -209,7 +209,7 @@ def test_once_a_staging_job_fails_no_thread_starts_another(tmp_path, monkeypatch
     writing and starts no other (a full disk is not written to hundreds of times more)."""
     import threading
 
-    count = writer._POOL_FROM * 3
+    count = writer._THREADS_FROM * 3
     planned = {f"go/f{index:03d}.go": HEADER + f"{index}\n" for index in range(count)}
     changes = compare(tmp_path, planned, ["go"])
     real_stage, calls, failed = writer._stage, [], threading.Event()
