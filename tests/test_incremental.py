@@ -25,8 +25,6 @@ from .support import EDGE_SPECS, SPECS, forget_caches, generated_files
 TARGETS = target_names()
 
 
-
-
 @pytest.fixture()
 def project(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
@@ -464,6 +462,34 @@ def test_a_spec_changed_before_its_dropped_model_is_rebuilt_is_an_error(tmp_path
         tools[0]
 
 
+def test_models_already_built_are_not_fetched_again(tmp_path):
+    # a first run built every model; the pool's pre-load before forking must not fetch and unpickle them again
+    spec = tmp_path / "a.yaml"
+    spec.write_text((SPECS / "create_issue.yaml").read_text())
+    digest = manifest.file_digest(spec.read_bytes())
+    built = speccache.LazyTools(
+        [(b"a", None, spec, digest, "a.yaml")], _CountingEmptyStore(), 1 << 20
+    )[0]
+    fetched: list[list[bytes]] = []
+    tools = speccache.LazyTools(
+        [(b"a", built, spec, digest, "a.yaml"), (b"b", None, spec, digest, "a.yaml")],
+        _CountingEmptyStore(fetched),
+        1 << 20,
+    )
+    tools.load([0, 1])
+    assert fetched == [[b"b"]]
+    assert tools[0] is built
+
+
+class _CountingEmptyStore:
+    def __init__(self, fetched: list[list[bytes]] | None = None):
+        self.fetched = fetched if fetched is not None else []
+
+    def get_many(self, table, keys):
+        self.fetched.append(list(keys))
+        return {}
+
+
 def test_racy_signatures_are_never_trusted(project, monkeypatch):
     run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
     path = project / "out" / manifest.MANIFEST_NAME
@@ -662,8 +688,12 @@ def test_a_stored_naming_reads_back_exactly():
         lambda data: b"",
         lambda data: __import__("zlib").compress(data),  # an entry of the compressed format before
         lambda data: __import__("pickle").dumps((["k", "l"], [b"x"], [])),  # counts disagree
-        lambda data: __import__("pickle").dumps((["k", "l"], [b"x", b"y"], [[1]])),  # not a warning row
-        lambda data: __import__("pickle").dumps(__import__("os").getcwd),  # a callable outside toolgen
+        lambda data: __import__("pickle").dumps(
+            (["k", "l"], [b"x", b"y"], [[1]])
+        ),  # not a warning row
+        lambda data: __import__("pickle").dumps(
+            __import__("os").getcwd
+        ),  # a callable outside toolgen
         lambda data: _stored_naming(count=1),  # another number of tools
     ],
 )
