@@ -39,11 +39,13 @@ from pathlib import Path
 
 FILE_NAME = "cache-v1.sqlite3"
 TABLES = ("format", "spec", "render", "plan")  # fixed names: never interpolated from input
-# Per table. A project of 1000 specs needs about 1000 models (3 MB), 6000 finished files (6 MB compressed), six
-# folders' naming records (6 MB), 8000 TypeScript layouts (3 MB) and, where black runs at all, its results; a test
-# suite that feeds thousands of random specs must not grow the file without end.
+# Per table. A project of 1000 specs needs about 1000 models (3 MB), 6000 finished files (32 MB, stored raw: see
+# incremental._encode), six folders' naming records (6 MB), 8000 TypeScript layouts (3 MB) and, where black runs at
+# all, its results; a test suite that feeds thousands of random specs must not grow the file without end. The byte
+# limit fits about as many finished files as the entry limit (~8,000 specs' worth), so that a large project's files
+# are not dropped by one limit long before the other.
 MAX_ENTRIES = 50_000
-MAX_BYTES = 64 * 1024 * 1024
+MAX_BYTES = 256 * 1024 * 1024
 _PRUNE_AFTER_BYTES = 256 * 1024  # check the size after a write of this much (a cheap scan of the record headers)
 LOCK_TIMEOUT_S = 2.0
 TOUCH_AFTER_S = 24 * 3600  # refresh an entry's last-use time at most once a day (hits stay read-only)

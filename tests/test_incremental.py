@@ -629,19 +629,20 @@ def test_a_stored_tool_file_reads_back_exactly():
 
 def _stored(head: bytes, text: bytes, length: int | None = None) -> bytes:
     import struct
-    import zlib
 
-    return zlib.compress(struct.pack(">I", len(head) if length is None else length) + head + text)
+    return struct.pack(">II", len(head) if length is None else length, len(text)) + head + text
 
 
 @pytest.mark.parametrize(
     "damage",
     [
-        lambda data: data[:-3],  # truncated stream
-        lambda data: b"not zlib at all",
+        lambda data: data[:-3],  # truncated
+        lambda data: data + b"x",  # longer than its lengths say
+        lambda data: b"not a stored file at all",
         lambda data: b"",
         lambda data: _stored(b"{}", b"", length=0xFFFFFFFF),  # head longer than the entry
-        lambda data: __import__("zlib").compress(b"\x00\x00"),  # no room for the head's length
+        lambda data: b"\x00\x00",  # no room for the lengths
+        lambda data: __import__("zlib").compress(data),  # the earlier, compressed form
         lambda data: _stored(b'{"path": "a"}', b"text"),  # head is not [path, facts, rows]
         lambda data: _stored(b"[1, {}, []]", b"text"),  # path is not a string
         lambda data: _stored(b'["a", [], []]', b"text"),  # facts are not a mapping
