@@ -10,6 +10,7 @@ function signature, a `pub use` list, a call with one argument. When rustfmt its
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -221,19 +222,12 @@ def layout_use_list(prefix: str, names: Sequence[str]) -> list[str]:
 
 def _version_chunks(text: str) -> list[str]:
     """The style guide's version-sort chunks: a single `_`, a run of ASCII digits, or a run of anything else."""
-    chunks: list[str] = []
-    index = 0
-    while index < len(text):
-        if text[index] == "_":
-            end = index + 1
-        else:
-            digits = _is_digit(text[index])
-            end = index + 1
-            while end < len(text) and text[end] != "_" and _is_digit(text[end]) == digits:
-                end += 1
-        chunks.append(text[index:end])
-        index = end
-    return chunks
+    return _VERSION_CHUNK.findall(text)
+
+
+# one C-level scan instead of a loop per character (the Rust folder's file sorts thousands of names); [0-9], not
+# \d, which also takes other scripts' digits
+_VERSION_CHUNK = re.compile("_|[0-9]+|[^_0-9]+")
 
 
 def _is_digit(char: str) -> bool:
