@@ -16,35 +16,47 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bench.specgen import generate_specs
 from codegen.generate import load_tools, render_outputs
 from codegen.targets import _prettier as ts
 from codegen.targets import ts_layout
+from codegen.targets.nodejs import json_value
 
 from . import support
 from .spec_strategy import spec_documents, spec_settings, write_spec_documents
-
 
 
 def _statements(spec_dirs: list[Path]) -> list[Any]:
     """Every statement the nodejs target lays out for these specs (rendered without caches or a process pool)."""
     seen: list[Any] = []
     original = ts.format_statement
+    original_json = ts_layout.json_constant
 
     def record(node: Any, width: int = ts.PRINT_WIDTH) -> str:
         seen.append(node)
         return original(node, width)
 
+    def record_json(name: str, annotation: Any, value: Any) -> str | None:
+        # the wire schema's constant, printed from the JSON value: recorded as the statement it stands for
+        text = original_json(name, annotation, value)
+        statement = ts.ConstDecl(name, json_value(value), type=annotation)
+        assert text == ts_layout.layout(statement), statement
+        seen.append(statement)
+        return text
+
     saved = {key: os.environ.get(key) for key in ("TOOLGEN_NO_CACHE", "TOOLGEN_NO_POOL")}
     os.environ.update({"TOOLGEN_NO_CACHE": "1", "TOOLGEN_NO_POOL": "1"})
     ts.format_statement = record
+    ts_layout.json_constant = record_json
     try:
         tools, _ = load_tools(spec_dirs)
         render_outputs(tools, ["nodejs"])
     finally:
         ts.format_statement = original
+        ts_layout.json_constant = original_json
         for key, value in saved.items():
             if value is None:
                 os.environ.pop(key, None)
@@ -138,10 +150,39 @@ def _edge_strings() -> list[str]:
 
 def _assert_case(node: Any, must_handle: bool = True) -> None:
     fast = ts_layout.layout(node)
+    value = _json_of(node.init) if type(node) is ts.ConstDecl else _NOT_JSON
+    if (
+        value is not _NOT_JSON
+    ):  # a JSON constant: the printer that reads the value must agree exactly
+        assert ts_layout.json_constant(node.name, node.type, value) == fast, node
     if fast is None:
         assert not must_handle, f"declined: {node!r}"
         return
     assert fast == ts.print_statement(node), node
+
+
+_NOT_JSON = object()
+
+
+def _json_of(node: Any) -> Any:
+    """The JSON value whose `json_value` nodes `node` is, or _NOT_JSON."""
+    kind = type(node)
+    if kind is ts.ObjectExpr:
+        items = {}
+        for prop in node.props:
+            value = _json_of(prop.value)
+            if value is _NOT_JSON or prop.computed != (prop.key == "__proto__"):
+                return _NOT_JSON
+            items[prop.key] = value
+        return items
+    if kind is ts.ArrayExpr:
+        values = [_json_of(element) for element in node.elements]
+        return _NOT_JSON if any(value is _NOT_JSON for value in values) else values
+    if kind in (ts.Str, ts.Num, ts.Bool):
+        return node.value
+    if kind is ts.Null:
+        return None
+    return _NOT_JSON
 
 
 @pytest.mark.parametrize("depth", range(0, 7))
@@ -168,6 +209,38 @@ def test_arrays_around_the_edge(depth):
             _assert_case(_json_const(_nested(depth, "nested", nested)))
             pairs = ts.ArrayExpr([ts.ArrayExpr([ts.Str("a"), ts.Num(1)]) for _ in range(count)])
             _assert_case(_json_const(_nested(depth, "pairs", pairs)))
+
+
+_JSON_TEXT = st.lists(
+    st.sampled_from(["a", "x ", "名", "e\u0301", '"', "\\", "\n", "😀", "-"]), max_size=6
+).map("".join)
+_JSON_KEYS = st.one_of(st.sampled_from(KEYS), _JSON_TEXT)
+_JSON_VALUES = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(10**12), 10**12),
+        st.floats(allow_nan=False, allow_infinity=False),
+        _JSON_TEXT.map(lambda text: text * 7),
+    ),
+    lambda children: st.one_of(
+        st.lists(children, max_size=8), st.dictionaries(_JSON_KEYS, children, max_size=5)
+    ),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(value=st.dictionaries(_JSON_KEYS, _JSON_VALUES, max_size=6), name_length=st.integers(1, 70))
+def test_json_constants_print_as_their_syntax_nodes(value, name_length):
+    """The wire schema's printer reads the JSON value; `layout` reads the nodes `json_value` builds from it."""
+    record = ts.TRef("Record", [ts.TKeyword("string"), ts.TKeyword("unknown")])
+    name = "x" * name_length
+    statement = ts.ConstDecl(name, json_value(value), type=record)
+    expected = ts_layout.layout(statement)
+    assert ts_layout.json_constant(name, record, value) == expected
+    if expected is not None:
+        assert expected == ts.print_statement(statement)
 
 
 def test_numbers_literals_and_empty_containers():

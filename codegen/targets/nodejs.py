@@ -19,6 +19,7 @@ from .. import ir
 from ..errors import ConfigError, Diagnostic
 from ..naming import WINDOWS_RESERVED_FILE_STEMS, Words, camel, pascal, snake, unique_identifiers
 from . import _prettier as ts
+from . import ts_layout
 from .base import PlannedFile, Reporter, Target
 
 SDK_MODULE = "@github/copilot-sdk"
@@ -542,13 +543,14 @@ class NodejsTarget(Target):
         return ts.InterfaceDecl(type_name, members)
 
     def json_schema_block(self, tool: ir.Tool, names: _ToolNames) -> str:
-        statement = ts.ConstDecl(
-            names.json_schema,
-            json_value(tool.wire_parameters),
-            type=ts.TRef("Record", [ts.TKeyword("string"), ts.TKeyword("unknown")]),
-        )
+        annotation = ts.TRef("Record", [ts.TKeyword("string"), ts.TKeyword("unknown")])
         comment = f"The spec's `parameters` schema of `{tool.name}`, sent on the wire unchanged."
-        return with_comment(comment, statement)
+        # printed straight from the JSON value; where that declines, from syntax nodes as every statement is
+        text = ts_layout.json_constant(names.json_schema, annotation, tool.wire_parameters)
+        if text is None:
+            statement = ts.ConstDecl(names.json_schema, json_value(tool.wire_parameters), type=annotation)
+            return with_comment(comment, statement)
+        return _commented(comment, text)
 
     def factory_block(self, tool: ir.Tool, names: _ToolNames) -> str:
         config = [ts.Prop("description", ts.Str(tool.description))]
@@ -618,7 +620,10 @@ def option_props(options: ir.Options) -> list[ts.Prop]:
 
 
 def with_comment(comment: str | None, statement: Any) -> str:
-    text = ts.format_statement(statement)
+    return _commented(comment, ts.format_statement(statement))
+
+
+def _commented(comment: str | None, text: str) -> str:
     return f"{ts.doc_comment(comment)}\n{text}" if comment and comment.strip() else text
 
 
