@@ -160,6 +160,13 @@ def _resolved_tag(loader: Any, kind: type, event: Any, value: str | None) -> str
     return event.tag
 
 
+# The tag of a plain scalar by its text (the resolver tries a list of regular expressions per scalar): keys and
+# short values (`type`, `string`, `properties`, `true`) repeat across every spec of a project.
+_PLAIN_TAGS: dict[str, str] = {}
+_PLAIN_TAG_TEXT = 64  # longer texts (descriptions) rarely repeat
+_PLAIN_TAG_ENTRIES = 8192
+
+
 def _compose(loader: Any) -> yaml.Node | _Alias | None:
     """The single document's node graph, built from parser events with an explicit stack (no recursion)."""
     anchors: dict[str, yaml.Node] = {}
@@ -174,11 +181,14 @@ def _compose(loader: Any) -> yaml.Node | _Alias | None:
         if cls is yaml.ScalarEvent:  # by far the most common event: keep its path short
             tag = event.tag
             if tag is None or tag == "!":
-                tag = (
-                    resolve(yaml.ScalarNode, event.value, event.implicit)
-                    if event.implicit[0]
-                    else _STR
-                )
+                if event.implicit[0]:  # a plain scalar: its tag depends on its text alone
+                    tag = _PLAIN_TAGS.get(event.value)
+                    if tag is None:
+                        tag = resolve(yaml.ScalarNode, event.value, event.implicit)
+                        if len(event.value) <= _PLAIN_TAG_TEXT and len(_PLAIN_TAGS) < _PLAIN_TAG_ENTRIES:
+                            _PLAIN_TAGS[event.value] = tag
+                else:
+                    tag = _STR
             item: Any = yaml.ScalarNode(
                 tag, event.value, event.start_mark, event.end_mark, event.style
             )

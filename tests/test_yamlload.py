@@ -86,6 +86,26 @@ def test_other_yaml_1_1_forms_stay_strings(text):
     assert _value(text) == text
 
 
+def test_plain_scalar_tags_are_remembered_by_their_text_alone(monkeypatch):
+    import yaml
+
+    from codegen import yamlload
+
+    monkeypatch.setattr(yamlload, "_PLAIN_TAGS", {})  # as in a new process
+    texts = ["42", "true", "~", "null", "1.5", "abc", "yes", "0x1F", "-7", "", "x" * 64, "x" * 65]
+    first = [_value(text) for text in texts]
+    second = [_value(text) for text in texts]  # from the remembered tags
+    assert [(type(v), v) for v in first] == [(type(v), v) for v in second]
+    resolver = yamlload._Yaml12Loader("")
+    for text in texts[:-1]:
+        assert yamlload._PLAIN_TAGS[text] == resolver.resolve(yaml.ScalarNode, text, (True, False))
+    assert "x" * 65 not in yamlload._PLAIN_TAGS  # long texts (descriptions) are not kept
+    assert _value("'42'") == "42" and _value("!!str true") == "true"  # quoted or tagged: not by the text
+    for number in range(yamlload._PLAIN_TAG_ENTRIES + 10):
+        _value(f"v{number}")
+    assert len(yamlload._PLAIN_TAGS) == yamlload._PLAIN_TAG_ENTRIES
+
+
 def test_keys_stay_the_strings_they_look_like():
     assert list(_load("yes: 1\n1: 2\nnull: 3\ntrue: 4\n").value) == ["yes", "1", "null", "true"]
 
