@@ -358,14 +358,14 @@ class _Builder:
 
     def _key(self, item: yaml.Node | _Alias) -> str | None:
         node = item.node if isinstance(item, _Alias) else item
-        position = _mark(item.start_mark)
         if not isinstance(node, yaml.ScalarNode):
-            self.problem(position, "mapping keys must be strings")
+            self.problem(_mark(item.start_mark), "mapping keys must be strings")
             return None
         if node.value == "<<" and not node.style and node.tag == _STR:  # plain style: None or ""
             # YAML 1.2 has no merge keys; whoever wrote a plain `<<` expected a YAML 1.1 merge.
             self.problem(
-                position, "merge keys ('<<') are not supported in specs; write the keys out"
+                _mark(item.start_mark),
+                "merge keys ('<<') are not supported in specs; write the keys out",
             )
             return None
         # Keys are names, so `yes:`, `1:` or `null:` stay the strings they look like.
