@@ -38,12 +38,20 @@ def workers_for(items: int, min_items: int) -> int:
 
 
 def run(
-    function: Callable[[Item], Result], items: Sequence[Item], workers: int, fork_only: bool = True
+    function: Callable[[Item], Result],
+    items: Sequence[Item],
+    workers: int,
+    fork_only: bool = True,
+    on_result: Callable[[int, Result], None] | None = None,
 ) -> list[Result] | None:
     """`[function(item) for item in items]` across `workers` processes, in order; None when no pool can be had.
 
     `fork_only`: the function is a closure (or its items do not pickle), so it needs a forked worker. Forking is
     only safe while this process runs one thread (the library API may be called from a threaded program).
+    `on_result(index, result)` is called here for each result, in order, as soon as it is in, while the workers go
+    on with the rest (this process would otherwise only wait); what it raises stops the pool and is raised, as it is
+    no failure of the pool. When the pool fails later, the caller redoes all the work, so `on_result` must not mind
+    seeing a result again.
     """
     import concurrent.futures
     import multiprocessing
@@ -55,30 +63,56 @@ def run(
     context = multiprocessing.get_context("fork") if forking else multiprocessing.get_context()
     chunk = max(1, len(items) // (workers * 4))
     _job = function
+    results: list[Result] = []
+    taken: BaseException | None = None  # what on_result raised
     try:
         with concurrent.futures.ProcessPoolExecutor(
             workers, mp_context=context, initializer=_start_worker
         ) as pool:
-            return list(pool.map(_apply if forking else function, items, chunksize=chunk))
+            for result in pool.map(_apply if forking else function, items, chunksize=chunk):
+                if on_result is not None:
+                    try:
+                        on_result(len(results), result)
+                    except BaseException as error:  # noqa: BLE001 - raised below, after the pool stops
+                        taken = error
+                        pool.shutdown(wait=True, cancel_futures=True)
+                        break
+                results.append(result)
     except (
         Exception
     ):  # noqa: BLE001 - no processes here, a worker died, or the work raised: the caller redoes it
-        return None
+        if taken is None:
+            return None
     finally:
         _job = None
+    if taken is not None:
+        raise taken
+    return results
 
 
 def run_in_chunks(
-    function: Callable[[list[Item]], list[Result]], items: Sequence[Item], workers: int
+    function: Callable[[list[Item]], list[Result]],
+    items: Sequence[Item],
+    workers: int,
+    on_chunk: Callable[[list[int], list[Result]], None] | None = None,
 ) -> list[Result] | None:
     """`function(list(items))` — one result per item, in order — split over `workers` forked processes, with
     the results put back in the items' order; None when no pool can be had (see `run`). The items are dealt out
     in turn over eight chunks per worker, so neighbours (often alike in cost) spread evenly, the workers finish close
     together (with four, one often idled a fifth of a second at the end of a first run), and a worker can batch
-    its chunk (one formatter call, one pickling)."""
+    its chunk (one formatter call, one pickling). `on_chunk(indices, results)` is `run`'s `on_result` for a chunk:
+    the indices of its items and their results."""
     count = workers * 8
     chunks = [list(range(start, len(items), count)) for start in range(count)]
-    results = run(lambda chunk: function([items[index] for index in chunk]), chunks, workers)
+    on_result = None
+    if on_chunk is not None:
+
+        def on_result(number: int, result: list[Result]) -> None:
+            on_chunk(chunks[number], result)
+
+    results = run(
+        lambda chunk: function([items[index] for index in chunk]), chunks, workers, True, on_result
+    )
     if results is None:
         return None
     ordered: list[Any] = [None] * len(items)

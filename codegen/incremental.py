@@ -123,7 +123,6 @@ class Pending:
     context: bytes
     store: Any
     missing: list[int] = field(default_factory=list)
-    fresh: dict[bytes, bytes] = field(default_factory=dict)  # new cache entries
 
 
 def prepare(
@@ -161,31 +160,38 @@ def prepare(
 
 def make_missing(pendings: Sequence[Pending]) -> None:
     """Make the missing tool files of every target: in one process pool across the cores when there are many
-    (a first run), so that the workers start once, not once per target; else here, target by target.
+    (a first run), so that the workers start once, not once per target; else here, target by target. Each file is
+    taken (and stored in the cache) as soon as its chunk is in, while the workers make the rest.
     """
     work = [(number, index) for number, pending in enumerate(pendings) for index in pending.missing]
-    made = _make_files(pendings, work)
-    for (number, index), item in zip(work, made):
-        pending = pendings[number]
-        key = pending.keys[index]
-        if isinstance(item, bytes):  # from a worker, in the form the cache stores
-            file = _decode(item, key)
-            if file is None:
-                raise AssertionError("a worker sent a file that does not decode")
-            stored: bytes | None = item
-        else:
-            file, stored = FinishedFile(item.path, item.text, item.facts, item.warnings, key), None
-        pending.files[index] = file
-        if pending.job.cache_new_files:
-            pending.fresh[key] = stored if stored is not None else _encode(file)
+
+    def take(positions: list[int], made: list[Made]) -> None:
+        fresh: dict[bytes, bytes] = {}
+        for position, item in zip(positions, made):
+            number, index = work[position]
+            pending = pendings[number]
+            key = pending.keys[index]
+            if isinstance(item, bytes):  # from a worker, in the form the cache stores
+                file = _decode(item, key)
+                if file is None:
+                    raise AssertionError("a worker sent a file that does not decode")
+                stored: bytes | None = item
+            else:
+                file, stored = FinishedFile(item.path, item.text, item.facts, item.warnings, key), None
+            pending.files[index] = file
+            if pending.job.cache_new_files:
+                fresh[key] = stored if stored is not None else _encode(file)
+        if fresh:
+            store = next(pending.store for pending in pendings if pending.job.cache_new_files)
+            store.put_many(TABLE, fresh)
+
+    _make_files(pendings, work, take)
     for pending in pendings:
         pending.missing = []
 
 
 def complete(pending: Pending, report: Reporter) -> list[FinishedFile]:
-    """Store the new files, plan the folder-wide ones, and report every warning in an uncached plan's order."""
-    if pending.store is not None and pending.fresh:
-        pending.store.put_many(TABLE, pending.fresh)
+    """Plan the folder-wide files, and report every warning in an uncached plan's order."""
     _replay(pending.toolset.placed(pending.naming.warnings), report)
     done = [file for file in pending.files if file is not None]
     for file in done:
@@ -415,11 +421,16 @@ Made = FinishedFile | bytes
 POOL_MIN_FILES = 64  # below this a pool's start-up (~0.1 s) is not worth it
 
 
-def _make_files(pendings: Sequence[Pending], work: list[tuple[int, int]]) -> list[Made]:
+def _make_files(
+    pendings: Sequence[Pending],
+    work: list[tuple[int, int]],
+    take: Callable[[list[int], list[Made]], None],
+) -> None:
     """The files of the (target, tool) pairs in `work`: planned, vetted, rendered and formatted — in a process
-    pool across the cores when there are many, else here. The jobs' callbacks are closures, so only forked workers
-    can take them (codegen.forkpool); any failure there, an error in the input included, means doing it here,
-    where the error is reported as in an unpooled run."""
+    pool across the cores when there are many, else here — handed to `take` with their positions in `work`, chunk
+    by chunk as they come in. The jobs' callbacks are closures, so only forked workers can take them
+    (codegen.forkpool); any failure there, an error in the input included, means doing it all here (`take` sees
+    those files again), where the error is reported as in an unpooled run."""
     workers = _pool_size(len(work))
     if workers > 1:
         # the models are loaded here, before forking: a worker must not use this process's cache connection
@@ -432,10 +443,11 @@ def _make_files(pendings: Sequence[Pending], work: list[tuple[int, int]]) -> lis
             lambda chunk: [_encode(file) for file in _make_work_here(pendings, chunk)],
             work,
             workers,
+            on_chunk=take,
         )
         if sent is not None:
-            return sent
-    return _make_work_here(pendings, work)
+            return
+    take(list(range(len(work))), list(_make_work_here(pendings, work)))
 
 
 def _make_work_here(pendings: Sequence[Pending], work: list[tuple[int, int]]) -> list[FinishedFile]:

@@ -358,17 +358,21 @@ def _load_many(
             yamlload,
         )  # noqa: F401 - imported once here, not once per worker
 
+        loaded: list[tuple[ir.Tool, list[Diagnostic]] | None] = [None] * len(items)
+
+        def take(indices: list[int], chunk: list[tuple[bytes, _Head]]) -> None:
+            for index, (data, _) in zip(indices, chunk):  # while the workers load the rest
+                loaded[index] = _unpickle(data)
+
         made = forkpool.run_in_chunks(
-            lambda chunk: _load_and_pickle(chunk, max_spec_bytes), items, workers
+            lambda chunk: _load_and_pickle(chunk, max_spec_bytes), items, workers, on_chunk=take
         )
-        if made is not None:
-            loaded = [_unpickle(data) for data, _ in made]
-            if all(entry is not None for entry in loaded):
-                return {
-                    shown: (entry, data, head)
-                    for (shown, _), entry, (data, head) in zip(items, loaded, made)
-                    if entry is not None
-                }
+        if made is not None and all(entry is not None for entry in loaded):
+            return {
+                shown: (entry, data, head)
+                for (shown, _), entry, (data, head) in zip(items, loaded, made)
+                if entry is not None
+            }
     fresh = _load_each(contents, max_spec_bytes)
     if fresh is None:
         return None

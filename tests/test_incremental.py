@@ -575,8 +575,8 @@ def test_a_pooled_run_renders_exactly_what_an_unpooled_run_renders(monkeypatch):
     pooled_chunks: list[int] = []
     original = forkpool.run
 
-    def spy(function, items, workers, fork_only=True):
-        result = original(function, items, workers, fork_only)
+    def spy(function, items, workers, *args, **kwargs):
+        result = original(function, items, workers, *args, **kwargs)
         pooled_chunks.append(workers if result is not None else 0)
         return result
 
