@@ -187,7 +187,8 @@ def _render_environment(templates: str | None, header: str | None) -> bytes:
 def _require_marker(text: str, target: str, template: str, path: str, templates: str | None) -> None:
     """Every output must carry the ownership marker near its top: without it toolgen could not recognise the file
     as its own next time, and would refuse to update or remove it. Only a custom template can drop it."""
-    if OWNERSHIP_MARKER.encode() in text.encode("utf-8")[:_HEAD_BYTES]:
+    # the first _HEAD_BYTES bytes come from at most as many characters: only those are encoded
+    if OWNERSHIP_MARKER.encode() in text[:_HEAD_BYTES].encode("utf-8")[:_HEAD_BYTES]:
         return
     override = user_template(target, template, templates)
     if override is None:

@@ -110,6 +110,21 @@ def test_an_override_that_drops_the_ownership_marker_is_refused(tools, tmp_path)
     ]
 
 
+@pytest.mark.parametrize(
+    "padding", ["x" * 484, "x" * 485, "é" * 242, "é" * 242 + "x", "😀" * 121, "😀" * 121 + "x"]
+)
+def test_the_marker_must_end_within_the_first_512_bytes(padding):
+    from codegen.generate import OWNERSHIP_MARKER, _require_marker
+
+    text = f"// {padding}{OWNERSHIP_MARKER}. DO NOT EDIT.\n" + "x" * 2000
+    end = len(f"// {padding}{OWNERSHIP_MARKER}".encode("utf-8"))  # 512 or 513
+    if end <= 512:
+        _require_marker(text, "go", "tools.go.j2", "tools.go", None)
+    else:
+        with pytest.raises(AssertionError, match="without the marker"):
+            _require_marker(text, "go", "tools.go.j2", "tools.go", None)
+
+
 def test_templates_from_the_config_and_an_edit_is_not_mistaken_for_no_change(tmp_path, monkeypatch):
     shutil.copytree(SPECS, tmp_path / "specs")
     shutil.copytree(EXAMPLE, tmp_path / "my-templates")
