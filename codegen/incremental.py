@@ -165,7 +165,7 @@ def make_missing(pendings: Sequence[Pending]) -> None:
     """
     work = [(number, index) for number, pending in enumerate(pendings) for index in pending.missing]
 
-    def take(positions: list[int], made: list[Made]) -> None:
+    def take(positions: list[int], made: Sequence[Made]) -> None:
         fresh: dict[bytes, bytes] = {}
         for position, item in zip(positions, made):
             number, index = work[position]
@@ -424,7 +424,7 @@ POOL_MIN_FILES = 64  # below this a pool's start-up (~0.1 s) is not worth it
 def _make_files(
     pendings: Sequence[Pending],
     work: list[tuple[int, int]],
-    take: Callable[[list[int], list[Made]], None],
+    take: Callable[[list[int], Sequence[Made]], None],
 ) -> None:
     """The files of the (target, tool) pairs in `work`: planned, vetted, rendered and formatted — in a process
     pool across the cores when there are many, else here — handed to `take` with their positions in `work`, chunk
@@ -447,7 +447,7 @@ def _make_files(
         )
         if sent is not None:
             return
-    take(list(range(len(work))), list(_make_work_here(pendings, work)))
+    take(list(range(len(work))), _make_work_here(pendings, work))
 
 
 def _make_work_here(pendings: Sequence[Pending], work: list[tuple[int, int]]) -> list[FinishedFile]:
