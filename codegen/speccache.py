@@ -50,9 +50,7 @@ class LoadedTools:
     positions: dict[str, list[int]] | None = None  # by the tool's source (its shown spec path)
 
 
-def load_tools_cached(
-    paths: Sequence[Path], max_spec_bytes: int
-) -> tuple[list[ir.Tool], list[Diagnostic]]:
+def load_tools_cached(paths: Sequence[Path], max_spec_bytes: int) -> tuple[list[ir.Tool], list[Diagnostic]]:
     """Exactly what `generate.load_tools` returns (or raises), using cached models where they are known."""
     loaded = load_tools_keyed(paths, max_spec_bytes)
     return list(loaded.tools), loaded.warnings
@@ -62,13 +60,10 @@ def load_tools_keyed(
     paths: Sequence[Path], max_spec_bytes: int, recorded: Recorded | None = None
 ) -> LoadedTools:
     """`load_tools_cached` with each tool's cache key and each spec file's content digest. A spec whose stat
-    signature the output folder's manifest (`recorded`) trusts is known by its recorded digest, unread.
-    """
+    signature the output folder's manifest (`recorded`) trusts is known by its recorded digest, unread."""
     files = _spec_files(list(paths))
     store = cachestore.open_store()
-    known = (
-        None if files is None or store is None else _read_or_trust(files, max_spec_bytes, recorded)
-    )
+    known = None if files is None or store is None else _read_or_trust(files, max_spec_bytes, recorded)
     if files is None or store is None or known is None:
         return _load_all_keyed(paths, max_spec_bytes)  # no cache, or a problem the loader words
     contents, records = known
@@ -77,14 +72,9 @@ def load_tools_keyed(
     heads = {shown: _Head.decode(stored.get(_head_key(key))) for shown, key in keys.items()}
     fresh_tools = _load_missing(files, contents, records, keys, heads, store, max_spec_bytes)
     if fresh_tools is None or len({heads[shown].name for shown, _ in files}) != len(files):
-        return _load_all_keyed(
-            paths, max_spec_bytes
-        )  # an error or a duplicate name: the loader words it
+        return _load_all_keyed(paths, max_spec_bytes)  # an error or a duplicate name: the loader words it
     tools = LazyTools(
-        [
-            (keys[shown], fresh_tools.get(shown), path, records[shown].digest, shown)
-            for shown, path in files
-        ],
+        [(keys[shown], fresh_tools.get(shown), path, records[shown].digest, shown) for shown, path in files],
         store,
         max_spec_bytes,
     )
@@ -107,11 +97,7 @@ def _read_or_trust(
     records: dict[str, FileRecord] = {}
     for shown, path in files:
         trusted = recorded.trusted("inputs", shown, path) if recorded is not None else None
-        if (
-            trusted is not None
-            and trusted.signature is not None
-            and trusted.signature[0] <= max_spec_bytes
-        ):
+        if trusted is not None and trusted.signature is not None and trusted.signature[0] <= max_spec_bytes:
             contents[shown], records[shown] = None, trusted
             continue
         try:
@@ -133,8 +119,7 @@ def _load_missing(
     max_spec_bytes: int,
 ) -> dict[str, ir.Tool] | None:
     """Parse every spec whose head the cache does not hold, store model and head, and fill in `heads` (and, for a
-    spec read only now, `records` and `keys`); the new models by shown path. None when one has an error.
-    """
+    spec read only now, `records` and `keys`); the new models by shown path. None when one has an error."""
     missing: dict[str, bytes] = {}
     for shown, path in files:
         if heads[shown] is None:
@@ -183,12 +168,7 @@ class _Head:
         return cls(tool.name, skeleton_digest(tool), tuple(warnings), ir.position_table(tool))
 
     def encode(self) -> bytes:
-        document = [
-            self.name,
-            self.skeleton.hex(),
-            [w.row() for w in self.warnings],
-            self.positions,
-        ]
+        document = [self.name, self.skeleton.hex(), [w.row() for w in self.warnings], self.positions]
         return json.dumps(document, ensure_ascii=False).encode("utf-8")
 
     @classmethod
@@ -200,9 +180,7 @@ class _Head:
             name, skeleton, warnings, positions = json.loads(data)
             found = Diagnostic.from_rows(warnings)
             if isinstance(name, str) and isinstance(skeleton, str):
-                return cls(
-                    name, bytes.fromhex(skeleton), found, [int(value) for value in positions]
-                )
+                return cls(name, bytes.fromhex(skeleton), found, [int(value) for value in positions])
         except (ValueError, TypeError):
             pass
         return None
@@ -220,14 +198,11 @@ def skeleton_digest(tool: ir.Tool) -> bytes:
 class LazyTools(Sequence[ir.Tool]):
     """The run's tools in order; a cached model is unpickled (and fetched) only when asked for, so a run that
     reuses an unchanged tool's files never loads its model. Should the store have dropped an entry since its head
-    was read, the model is built again from its file, which must still hold the bytes the run was keyed on.
-    """
+    was read, the model is built again from its file, which must still hold the bytes the run was keyed on."""
 
     def __init__(
         self,
-        entries: list[
-            tuple[bytes, ir.Tool | None, Path, str, str]
-        ],  # key, model if built, file, digest, shown
+        entries: list[tuple[bytes, ir.Tool | None, Path, str, str]],  # key, model if built, file, digest, shown
         store: cachestore.Store,
         max_spec_bytes: int,
     ):
@@ -272,13 +247,9 @@ class LazyTools(Sequence[ir.Tool]):
             data = path.read_bytes()
         except OSError:
             data = b""
-        rebuilt = (
-            _load_each({shown: data}, self._max_spec_bytes) if file_digest(data) == digest else None
-        )
+        rebuilt = _load_each({shown: data}, self._max_spec_bytes) if file_digest(data) == digest else None
         if rebuilt is None:
-            raise SpecError(
-                [Diagnostic(shown, 1, 1, "changed while toolgen was reading it; run toolgen again")]
-            )
+            raise SpecError([Diagnostic(shown, 1, 1, "changed while toolgen was reading it; run toolgen again")])
         return rebuilt[shown]
 
 
@@ -303,7 +274,7 @@ POOL_MIN_SPECS = 96  # parsing and validating costs ~1.3 ms a spec; a pool's sta
 
 
 def _prefetched(
-    wanted: dict[str, bytes],
+    wanted: dict[str, bytes]
 ) -> dict[str, tuple[tuple[ir.Tool, list[Diagnostic]], bytes, _Head]]:
     """The entries specprefetch's child made for exactly these keys (shown path → key), decoded."""
     found = {}
@@ -321,14 +292,11 @@ def missing_entries(
     manifest does not vouch for (by its stat signature), made as `_load_missing` makes them. Those are the specs
     that changed since the last run; asking the cache which of them it already holds would cost this process more
     than it saves (and a spec that is merely touched is validated in vain). Empty when there are none or more than
-    `limit`; raises when a file cannot be read or a spec is invalid (the parent then finds and reports that).
-    """
+    `limit`; raises when a file cannot be read or a spec is invalid (the parent then finds and reports that)."""
     files = _spec_files(list(paths))
     if files is None:
         return {}
-    changed = [
-        (shown, path) for shown, path in files if recorded.trusted("inputs", shown, path) is None
-    ]
+    changed = [(shown, path) for shown, path in files if recorded.trusted("inputs", shown, path) is None]
     if not changed or len(changed) > limit:
         return {}
     items, keys = [], {}
@@ -337,9 +305,7 @@ def missing_entries(
         keys[shown] = _key(shown, record.digest, max_spec_bytes)
         items.append((shown, data))
     made = _load_and_pickle(items, max_spec_bytes)
-    return {
-        keys[shown]: (pickled, head.encode()) for (shown, _), (pickled, head) in zip(items, made)
-    }
+    return {keys[shown]: (pickled, head.encode()) for (shown, _), (pickled, head) in zip(items, made)}
 
 
 def _load_many(
@@ -351,12 +317,7 @@ def _load_many(
     items = list(contents.items())
     workers = forkpool.workers_for(len(items), POOL_MIN_SPECS)
     if workers > 1:
-        from . import (
-            irbuild,
-            loader,
-            spec,
-            yamlload,
-        )  # noqa: F401 - imported once here, not once per worker
+        from . import irbuild, loader, spec, yamlload  # noqa: F401 - imported once here, not once per worker
 
         loaded: list[tuple[ir.Tool, list[Diagnostic]] | None] = [None] * len(items)
 
@@ -379,14 +340,10 @@ def _load_many(
     return {shown: (entry, _pickle(entry), _Head.of(*entry)) for shown, entry in fresh.items()}
 
 
-def _load_and_pickle(
-    items: list[tuple[str, bytes]], max_spec_bytes: int
-) -> list[tuple[bytes, _Head]]:
+def _load_and_pickle(items: list[tuple[str, bytes]], max_spec_bytes: int) -> list[tuple[bytes, _Head]]:
     fresh = _load_each(dict(items), max_spec_bytes)
     if fresh is None:
-        raise ValueError(
-            "a spec has an error"
-        )  # reported by the caller's own run, as without a pool
+        raise ValueError("a spec has an error")  # reported by the caller's own run, as without a pool
     return [(_pickle(fresh[shown]), _Head.of(*fresh[shown])) for shown, _ in items]
 
 
@@ -428,12 +385,7 @@ def _spec_files(paths: list[Path]) -> list[tuple[str, Path]] | None:
 
 def _key(shown: str, content_digest: str, max_spec_bytes: int) -> bytes:
     """A spec's cache key: its shown name, the size limit, its bytes (by their SHA-256) and the environment."""
-    parts = (
-        _environment_id(),
-        shown.encode("utf-8"),
-        str(max_spec_bytes).encode(),
-        content_digest.encode(),
-    )
+    parts = (_environment_id(), shown.encode("utf-8"), str(max_spec_bytes).encode(), content_digest.encode())
     return cachestore.digest(b"spec", *parts)
 
 
@@ -453,10 +405,7 @@ def _environment_id() -> bytes:
     return _environment
 
 
-_MODEL_MODULES = {
-    "codegen.ir",
-    "codegen.errors",
-}.__contains__  # toolgen's model and its diagnostics
+_MODEL_MODULES = {"codegen.ir", "codegen.errors"}.__contains__  # toolgen's model and its diagnostics
 _MODEL_CONSTANTS = frozenset({("codegen.ir", "MISSING")})
 
 

@@ -689,12 +689,8 @@ def test_a_stored_naming_reads_back_exactly():
         lambda data: b"",
         lambda data: __import__("zlib").compress(data),  # an entry of the compressed format before
         lambda data: __import__("pickle").dumps((["k", "l"], [b"x"], [])),  # counts disagree
-        lambda data: __import__("pickle").dumps(
-            (["k", "l"], [b"x", b"y"], [[1]])
-        ),  # not a warning row
-        lambda data: __import__("pickle").dumps(
-            __import__("os").getcwd
-        ),  # a callable outside toolgen
+        lambda data: __import__("pickle").dumps((["k", "l"], [b"x", b"y"], [[1]])),  # not a warning row
+        lambda data: __import__("pickle").dumps(__import__("os").getcwd),  # a callable outside toolgen
         lambda data: _stored_naming(count=1),  # another number of tools
     ],
 )

@@ -1,6 +1,5 @@
 """Speed-ups that must not change a byte (issue #6): each fast path is checked against the slow definition it
-replaces, on adversarial inputs. (Output bytes as a whole are pinned by the golden and target tests.)
-"""
+replaces, on adversarial inputs. (Output bytes as a whole are pinned by the golden and target tests.)"""
 
 from __future__ import annotations
 
@@ -33,9 +32,7 @@ def _fast_claims(taken, claims, casefold):
     for candidates in claims:
         # The namer's scope is looked up in place (a keyed mapping), never copied.
         chosen, renamed = unique_identifiers(candidates, dict(namer._by_key), casefold=casefold)
-        assert chosen == namer.claim(
-            candidates, [("f", 1, 1)] * len(candidates), ["x"] * len(candidates)
-        )
+        assert chosen == namer.claim(candidates, [("f", 1, 1)] * len(candidates), ["x"] * len(candidates))
         results.append((chosen, [(r.original, r.chosen, r.clashed_with) for r in renamed]))
     return results
 
@@ -59,9 +56,7 @@ def test_go_namer_matches_comparing_with_every_used_name(seed):
 
 
 def _random_chain(rng: random.Random, depth: int = 0):
-    head = rng.choice(
-        [ts.Ident("z"), ts.Ident("Schema"), ts.Ident("_"), ts.Ident("value"), ts.Str("s")]
-    )
+    head = rng.choice([ts.Ident("z"), ts.Ident("Schema"), ts.Ident("_"), ts.Ident("value"), ts.Str("s")])
     node = head
     for _ in range(rng.randint(1, 6)):
         if rng.random() < 0.5:
@@ -70,10 +65,7 @@ def _random_chain(rng: random.Random, depth: int = 0):
             args = [ts.Num(1)] if rng.random() < 0.5 else []
             if depth < 2 and rng.random() < 0.2:
                 args.append(_random_chain(rng, depth + 1))
-            node = ts.Call(
-                node if isinstance(node, ts.Member) or rng.random() < 0.3 else ts.Member(node, "x"),
-                args,
-            )
+            node = ts.Call(node if isinstance(node, ts.Member) or rng.random() < 0.3 else ts.Member(node, "x"), args)
     return node if isinstance(node, ts.Call) else ts.Call(ts.Member(node, "end"), [])
 
 
@@ -81,33 +73,17 @@ def _random_chain(rng: random.Random, depth: int = 0):
 def test_member_chain_label_is_decided_from_the_shape(seed):
     node = _random_chain(random.Random(seed))
     printed = ts._Printer().call(node)
-    structural = isinstance(node.callee, ts.Member) and ts._chain_is_labelled(
-        *ts._chain_shape(node)
-    )
+    structural = isinstance(node.callee, ts.Member) and ts._chain_is_labelled(*ts._chain_shape(node))
     assert structural == isinstance(printed, ts.Label)
 
 
 @pytest.mark.parametrize(
     "text",
-    [
-        "plain",
-        'say "hi"',
-        "it's",
-        "back\\slash",
-        "tab\there",
-        "é",
-        "\u202e",
-        "名前",
-        "",
-        "'\"",
-        "~`{}[]",
-    ],
+    ["plain", 'say "hi"', "it's", "back\\slash", "tab\there", "é", "\u202e", "名前", "", "'\"", "~`{}[]"],
 )
 def test_string_literal_fast_path_agrees(text, monkeypatch):
     fast = ts.string_literal(text)
-    monkeypatch.setattr(
-        ts, "_PLAIN_STRING", type("Never", (), {"fullmatch": staticmethod(lambda _: None)})
-    )
+    monkeypatch.setattr(ts, "_PLAIN_STRING", type("Never", (), {"fullmatch": staticmethod(lambda _: None)}))
     assert ts.string_literal(text) == fast
 
 
@@ -151,10 +127,6 @@ def test_rust_version_key_orders_exactly_as_version_compare(seed):
     rng = random.Random(seed)
     alphabet = "_0019aZz-~é"  # underscores, zeros, digits, text below "0" and above "9", non-ASCII
     for _ in range(150):
-        names = [
-            "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 7))) for _ in range(12)
-        ]
+        names = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 7))) for _ in range(12)]
         names = [f"r#{name}" if rng.random() < 0.2 else name for name in names]
-        assert sorted(names, key=version_key) == sorted(
-            names, key=cmp_to_key(version_compare)
-        ), names
+        assert sorted(names, key=version_key) == sorted(names, key=cmp_to_key(version_compare)), names
