@@ -32,6 +32,7 @@ from .writer import (
     Changes,
     apply,
     atomic_write,
+    carries_marker,
     check_output_paths,
     compare,
     output_lock,
@@ -188,7 +189,7 @@ def _require_marker(text: str, target: str, template: str, path: str, templates:
     """Every output must carry the ownership marker near its top: without it toolgen could not recognise the file
     as its own next time, and would refuse to update or remove it. Only a custom template can drop it."""
     # the first _HEAD_BYTES bytes come from at most as many characters: only those are encoded
-    if OWNERSHIP_MARKER.encode() in text[:_HEAD_BYTES].encode("utf-8")[:_HEAD_BYTES]:
+    if carries_marker(text[:_HEAD_BYTES].encode("utf-8")):
         return
     override = user_template(target, template, templates)
     if override is None:

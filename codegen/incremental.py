@@ -164,6 +164,8 @@ def make_missing(pendings: Sequence[Pending]) -> None:
     taken (and stored in the cache) as soon as its chunk is in, while the workers make the rest.
     """
     work = [(number, index) for number, pending in enumerate(pendings) for index in pending.missing]
+    # the cache store that takes the new files (every target's is the same), if any
+    store = next((pending.store for pending in pendings if pending.job.cache_new_files), None)
 
     def take(positions: list[int], made: Sequence[Made]) -> None:
         fresh: dict[bytes, bytes] = {}
@@ -181,8 +183,7 @@ def make_missing(pendings: Sequence[Pending]) -> None:
             pending.files[index] = file
             if pending.job.cache_new_files:
                 fresh[key] = stored if stored is not None else _encode(file)
-        if fresh:
-            store = next(pending.store for pending in pendings if pending.job.cache_new_files)
+        if fresh and store is not None:
             store.put_many(TABLE, fresh)
 
     _make_files(pendings, work, take)

@@ -79,7 +79,12 @@ def is_generated(path: Path) -> bool:
             head = handle.read(_HEAD_BYTES)
     except OSError:
         return False
-    return _MARKER_BYTES in head
+    return carries_marker(head)
+
+
+def carries_marker(data: bytes) -> bool:
+    """Whether file content (or its start) carries the ownership marker within its first _HEAD_BYTES bytes."""
+    return _MARKER_BYTES in data[:_HEAD_BYTES]
 
 
 def is_temporary(name: str) -> bool:
@@ -236,7 +241,7 @@ def compare(
             changes.written.append(relative)
             changes.old_text[relative] = None
             continue
-        if _MARKER_BYTES not in current[:_HEAD_BYTES]:
+        if not carries_marker(current):
             foreign.append(
                 Diagnostic(
                     (root / relative).as_posix(),

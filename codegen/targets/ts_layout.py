@@ -617,7 +617,7 @@ class _JsonPrinter:
         if left_can_break:
             breaks = _json_breaks_after_operator(value, False)
             layout = "break-after-operator" if breaks else "fluid"
-            if not len("export const ") + _width(left) + 2 <= WIDTH:
+            if len("export const ") + _width(left) + 2 > WIDTH:
                 raise _Decline("a left side that can break and does not fit")
         else:
             layout = _json_layout(value, False)
