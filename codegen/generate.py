@@ -26,13 +26,11 @@ from .targets.base import PlannedFile, Target
 from .manifest import (
     FileRecord, Recorded, Signature, build_manifest, file_digest, manifest_path, signature,
 )  # fmt: skip
+from .ownership import HEAD_BYTES, OWNERSHIP_MARKER, carries_marker
 from .writer import (
-    _HEAD_BYTES,
-    OWNERSHIP_MARKER,
     Changes,
     apply,
     atomic_write,
-    carries_marker,
     check_output_paths,
     compare,
     output_lock,
@@ -188,8 +186,8 @@ def _render_environment(templates: str | None, header: str | None) -> bytes:
 def _require_marker(text: str, target: str, template: str, path: str, templates: str | None) -> None:
     """Every output must carry the ownership marker near its top: without it toolgen could not recognise the file
     as its own next time, and would refuse to update or remove it. Only a custom template can drop it."""
-    # the first _HEAD_BYTES bytes come from at most as many characters: only those are encoded
-    if carries_marker(text[:_HEAD_BYTES].encode("utf-8")):
+    # the first HEAD_BYTES bytes come from at most as many characters: only those are encoded
+    if carries_marker(text[:HEAD_BYTES].encode("utf-8")):
         return
     override = user_template(target, template, templates)
     if override is None:
@@ -199,7 +197,7 @@ def _require_marker(text: str, target: str, template: str, path: str, templates:
             Diagnostic(
                 shown_path(override), 1, 1,
                 f"renders {target}/{path} without the header marker \"{OWNERSHIP_MARKER}\" in its first "
-                f"{_HEAD_BYTES} bytes; keep the built-in template's header line, or toolgen could not recognise "
+                f"{HEAD_BYTES} bytes; keep the built-in template's header line, or toolgen could not recognise "
                 "the file as its own",
             )  # fmt: skip
         ]
@@ -212,7 +210,7 @@ def with_header_line(text: str, comment: str) -> str:
     at = text.find(OWNERSHIP_MARKER)
     if at < 0:
         raise AssertionError("a rendered file has no marker")  # _require_marker ran first
-    sentence_end = text.find("DO NOT EDIT", at, at + _HEAD_BYTES)
+    sentence_end = text.find("DO NOT EDIT", at, at + HEAD_BYTES)
     end = text.find("\n", sentence_end if sentence_end >= 0 else at)
     if end < 0:
         return f"{text}\n{comment}\n"

@@ -37,11 +37,9 @@ reflection-based serializer is enabled in the consuming app (it is unless the ap
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping
-from json.encoder import encode_basestring as _json_string  # json.dumps' own, for a str
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -49,6 +47,7 @@ from .. import ir
 from ..errors import ConfigError, Diagnostic
 from ..naming import WINDOWS_RESERVED_FILE_STEMS, Words, pascal, unique_identifiers
 from .base import PlannedFile, Reporter, Target
+from .json_layout import compact_json, pretty_json
 
 DEFAULT_NAMESPACE = "Copilot.Tools"
 SUPPORT_FILE = "RawSchemaFunction.cs"
@@ -170,7 +169,7 @@ def json_text(value: Any) -> str:
     source stays readable and safe. JSON text never has three quotes in a row (a quote inside a string is always
     escaped), so it cannot end a raw string literal (three-quote delimiters) early.
     """
-    text = _pretty_json(value, 0)
+    text = pretty_json(value)
     if text.replace("\n", "").isprintable():  # one C-level scan: nothing to escape
         return text
     return _json_text_escaped(text)
@@ -179,25 +178,6 @@ def json_text(value: Any) -> str:
 def _json_text_escaped(text: str) -> str:
     """json_text's escaping of pretty JSON text, one character at a time (the fast path's reference)."""
     return "".join(char if char == "\n" or _is_safe(char) else _utf16_escapes(char, "json") for char in text)
-
-
-def _pretty_json(value: Any, level: int) -> str:
-    pad, inner = "  " * level, "  " * (level + 1)
-    if isinstance(value, dict) and value:
-        members = [f"{inner}{_json_scalar(key)}: {_pretty_json(item, level + 1)}" for key, item in value.items()]
-        return "{\n" + ",\n".join(members) + "\n" + pad + "}"
-    if isinstance(value, list) and any(isinstance(item, (dict, list)) for item in value):
-        items = [inner + _pretty_json(item, level + 1) for item in value]
-        return "[\n" + ",\n".join(items) + "\n" + pad + "]"
-    if isinstance(value, list):
-        return "[" + ", ".join(_json_scalar(item) for item in value) + "]"
-    return _json_scalar(value)
-
-
-def _json_scalar(value: Any) -> str:
-    if type(value) is str:  # what json.dumps does for a str, without its per-call setup
-        return _json_string(value)
-    return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
 def raw_string_lines(text: str) -> list[str]:
@@ -724,7 +704,7 @@ class ToolViewBuilder:
         self._note_type(cs_type.text)
         notes = [field_.description]
         if field_.has_default and field_.default is not None and initializer is None and not field_.required:
-            notes.append(Xml(f"Default when omitted: {code(_json_scalar(field_.default))}."))
+            notes.append(Xml(f"Default when omitted: {code(compact_json(field_.default))}."))
         notes.append(self._allowed_values(field_.type))
         modifiers = "public required" if field_.required else "public"
         declaration = f"{modifiers} {cs_type.text} {escape_identifier(identifier)} {{ get; init; }}"
@@ -743,7 +723,7 @@ class ToolViewBuilder:
         decl = self.tool.decl(type_ref.name)
         if not isinstance(decl, ir.EnumDecl) or enum_plan(decl).style != "scalar":
             return None
-        values = ", ".join(_json_scalar(member.value) for member in decl.members)
+        values = ", ".join(compact_json(member.value) for member in decl.members)
         return Xml(f"Allowed values: {code(values)}.")
 
     def _extension_data(self, taken: set[str]) -> PropertyView:
@@ -767,14 +747,14 @@ class ToolViewBuilder:
         value_of = {ident: member.value for member, ident in zip(decl.members, chosen)}
         for change in renamed:
             self.report.warn(self.tool.source, line, column,
-                             f"dotnet: enum value {_json_scalar(value_of[change.chosen])} is {name}.{change.chosen}; "
+                             f"dotnet: enum value {compact_json(value_of[change.chosen])} is {name}.{change.chosen}; "
                              f"{change.clashed_with} is already used")
         self.enum_members[decl.name] = {_value_key(m.value): ident for m, ident in zip(decl.members, chosen)}
         members = []
         for index, (member, ident) in enumerate(zip(decl.members, chosen)):
             value = f" = {member.value}" if plan.style == "integer" else ""
             separator = "," if index < len(chosen) - 1 else ""
-            doc = doc_comment([code(_json_scalar(member.value))], inline=True)
+            doc = doc_comment([code(compact_json(member.value))], inline=True)
             members.append(EnumMemberView(doc, f"{ident}{value}{separator}"))
         converters = []
         if decl.name in self.converters:

@@ -13,12 +13,10 @@ and `doc_lines` produce that form directly, so no Go toolchain is needed to gene
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from json.encoder import encode_basestring as _json_string  # json.dumps' own, for a str
 from typing import Any
 
 from .. import ir
@@ -32,6 +30,7 @@ from ..naming import (
     unique_identifiers,
 )
 from .base import PlannedFile, Reporter, Target
+from .json_layout import compact_json, pretty_json
 
 SDK_MODULE = "github.com/github/copilot-sdk/go"
 SDK_VERSION = "v1.0.14"  # what the real-SDK test compiles against
@@ -231,33 +230,6 @@ def _json_escape(char: str) -> str:
     return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
-def _pretty_json(value: Any, depth: int = 0) -> str:
-    """Two-space indented JSON in the spec's key order; arrays of scalars (`type`, `enum`, `required`) stay on
-    one line."""
-    inner = "  " * (depth + 1)
-    if isinstance(value, dict) and value:
-        members = (
-            f"{inner}{_compact_json(key)}: {_pretty_json(item, depth + 1)}"
-            for key, item in value.items()
-        )
-        return "{\n" + ",\n".join(members) + "\n" + "  " * depth + "}"
-    if isinstance(value, list) and any(isinstance(item, (dict, list)) for item in value):
-        return (
-            "[\n"
-            + ",\n".join(inner + _pretty_json(item, depth + 1) for item in value)
-            + "\n"
-            + "  " * depth
-            + "]"
-        )
-    return _compact_json(value)
-
-
-def _compact_json(value: Any) -> str:
-    if type(value) is str:  # what json.dumps does for a str, without its per-call setup
-        return _json_string(value)
-    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
-
-
 def raw_json(value: Any) -> str:
     """`value` as indented JSON that is safe inside a Go raw string literal (backquotes).
 
@@ -265,7 +237,7 @@ def raw_json(value: Any) -> str:
     or reorders text) are written as JSON escapes; they can only occur inside JSON strings, so the value parses
     back unchanged. Numbers keep their spelling (the Go side decodes with UseNumber).
     """
-    return _raw_json_safe(_pretty_json(value))
+    return _raw_json_safe(pretty_json(value))
 
 
 def _raw_json_safe(text: str) -> str:
@@ -286,7 +258,7 @@ def _raw_json_escaped(text: str) -> str:
 
 def json_comment(value: Any) -> str:
     """A JSON value on one comment line (for defaults and enum values in docs)."""
-    return comment_text(json.dumps(value, ensure_ascii=False, allow_nan=False))
+    return comment_text(compact_json(value))
 
 
 def go_literal(value: Any) -> str:
