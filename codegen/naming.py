@@ -104,19 +104,6 @@ def screaming_snake(words: Iterable[str]) -> str:
     return "_".join(word.upper() for word in words)
 
 
-def kebab(words: Iterable[str]) -> str:
-    return "-".join(words)
-
-
-STYLES: dict[str, Callable[[Iterable[str]], str]] = {
-    "pascal": pascal,
-    "camel": camel,
-    "snake": snake,
-    "screaming_snake": screaming_snake,
-    "kebab": kebab,
-}
-
-
 @dataclass(frozen=True)
 class Renamed:
     """An identifier that had to change to stay unique: the collision is worth a warning."""

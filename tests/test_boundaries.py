@@ -4,7 +4,6 @@ every output path is checked before anything is written, and each documented lim
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -14,7 +13,7 @@ from click.testing import CliRunner
 from codegen import schema_subset, yamlload
 from codegen.cli import main
 from codegen.errors import OutputPathError, OwnershipError
-from codegen.generate import load_tools, render_outputs, run
+from codegen.generate import load_tools, run
 from codegen.loader import load_specs
 from codegen.targets import PlannedFile, Reporter, all_targets
 from codegen.writer import LOCK_NAME, OWNERSHIP_MARKER, check_output_paths

@@ -644,13 +644,13 @@ def test_assignment_fast_path_around_the_edge():
             "properties": {"p": {"type": "string", "description": text}},
             "x": [text, 1],
         }
-        for target, value in [
+        for assigned, value in [
             ("SCHEMA: dict[str, Any]", schema),
             ("values: list[str]", [text]),  # one item: no comma
             ("nan_and_inf", {text: float("nan"), "b": [float("-inf"), -1, 1e300, True, None]}),
             ("empty", {text: {}, "b": []}),
         ]:
-            statement, lines = python_layout.assignment_lines(target, value, depth)
+            statement, lines = python_layout.assignment_lines(assigned, value, depth)
             assert lines is not None, statement
             _assert_fast_matches(statement, lines, depth, with_black=number % 13 == 0)
     taken = python_layout.FAST_PATH_COUNTS - before

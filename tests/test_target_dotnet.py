@@ -17,7 +17,6 @@ import re
 import subprocess
 import sys
 from functools import cache
-from pathlib import Path
 
 import pytest
 import tree_sitter

@@ -35,7 +35,7 @@ LINE_LENGTH = 88
 
 # Leaf types.
 NAME, STRING, NUMBER = "NAME", "STRING", "NUMBER"
-COMMA, EQUAL, COLON, VBAR, DOT, MINUS, RARROW = ",", "=", ":", "|", ".", "-", "->"
+COMMA, EQUAL, COLON, VBAR, MINUS, RARROW = ",", "=", ":", "|", "-", "->"
 LPAR, RPAR, LSQB, RSQB, LBRACE, RBRACE = "(", ")", "[", "]", "{", "}"
 OPENING_BRACKETS = frozenset({LPAR, LSQB, LBRACE})
 CLOSING_BRACKETS = frozenset({RPAR, RSQB, RBRACE})
