@@ -37,6 +37,13 @@ from typing import Any
 if __package__ in (None, ""):  # run as `python bench/run.py`: make `bench` and `codegen` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.machine_state import (  # noqa: E402
+    CpuAccount,
+    describe,
+    machine_warnings,
+    others_during,
+    speed_probe,
+)
 from bench.specgen import generate_specs, make_spec, spec_file_name, write_spec  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
@@ -721,17 +728,22 @@ def _load_average() -> list[float] | None:
 
 
 def busy_machine_warnings(machine: dict[str, Any]) -> list[str]:
-    """Other work on the machine inflates every figure (the floor too, but not evenly): say so."""
-    cpus = machine["cpus_usable"] or machine["cpu_count"] or 1
+    """Other work on the machine inflates every figure (the floor too, but not evenly): say so. The load average
+    counts only at the start: at the end it is mostly the benchmark's own (bench/machine_state.py measures the
+    others' share over the run instead)."""
+    cpus = _cpus(machine)
     warnings = []
-    for when in ("start", "end"):
-        load = machine.get(f"load_average_at_{when}")
-        if load and load[0] > cpus / 2:
-            warnings.append(
-                f"the machine was busy at the {when} (1-minute load {load[0]} on {cpus} CPUs): "
-                "figures are noisy; rerun on an idle machine before quoting them"
-            )
-    return warnings
+    load = machine.get("load_average_at_start")
+    if load and load[0] > cpus / 2:
+        warnings.append(
+            f"the machine was busy at the start (1-minute load {load[0]} on {cpus} CPUs): "
+            "figures are noisy; rerun on an idle machine before quoting them"
+        )
+    return warnings + machine_warnings(machine)
+
+
+def _cpus(machine: dict[str, Any]) -> int:
+    return machine["cpus_usable"] or machine["cpu_count"] or 1
 
 
 def _git_facts() -> dict[str, Any]:
@@ -883,6 +895,7 @@ def format_table(report: dict[str, Any], goals: list[Goal]) -> str:
             f"{item['min_s']:>8.3f} {item['ratio_to_floor']:>8.1f}"
         )
     lines += [f"  note: {note}" for note in _measurement_notes(report)]
+    lines.append(describe(report["machine"]))
     head = f"{'target (informative)':<58} {'value':>9} {'limit':>9} {'':>7}"
     lines += ["", head, "-" * len(head)]
     for goal in goals:
@@ -920,6 +933,7 @@ def format_markdown(report: dict[str, Any], goals: list[Goal]) -> str:
             f"| {item['min_s']:.3f} | {item['ratio_to_floor']:.1f} |"
         )
     lines += [""] + [f"Note: {note}  " for note in _measurement_notes(report)]
+    lines += [describe(machine)]
     lines += ["", "| target | value | limit | verdict |", "|---|---:|---:|---|"]
     for goal in goals:
         lines.append(f"| {goal.label} | {goal.shown_value} | {goal.shown_limit} | {goal.verdict} |")
@@ -1051,6 +1065,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.time()
     machine = machine_facts(env)
     machine["toolgen_byte_compiled"] = compile_toolgen()
+    machine["speed_probe_ms_at_start"] = round(speed_probe() * 1000, 1)
+    account = CpuAccount.now()
     try:
         targets = registered_targets(runner)
         langs = list(dict.fromkeys(args.langs)) or targets
@@ -1076,7 +1092,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     results = runner.results
     floor = statistics.median(results["floor"].times + results["floor.end"].times)
-    machine["load_average_at_end"] = _load_average()
+    machine.update(others_during(account, CpuAccount.now(), _cpus(machine)))
+    machine["speed_probe_ms_at_end"] = round(speed_probe() * 1000, 1)
     warnings = busy_machine_warnings(machine)
     goals = evaluate_goals(results, floor, sizes, langs)
     report = {

@@ -229,6 +229,11 @@ def test_quick_benchmark_runs_end_to_end(tmp_path):
     report = json.loads(out.read_text(encoding="utf-8"))
     assert set(report) == EXPECTED_REPORT_KEYS
     assert {"cpu_count", "python", "platform", "toolgen_commit"} <= set(report["machine"])
+    machine = report["machine"]
+    assert machine["speed_probe_ms_at_start"] > 0 and machine["speed_probe_ms_at_end"] > 0
+    if sys.platform == "linux":  # /proc/stat: the others' share over the run is measured
+        assert 0 <= machine["others_share"] <= 1 and machine["steal_share"] >= 0
+    assert "machine during the run: CPU speed probe" in proc.stdout
     assert report["config"]["quick"] is True
     assert set(report["measurements"]) >= EXPECTED_MEASUREMENTS
     for key, item in report["measurements"].items():
@@ -331,3 +336,74 @@ def test_measurements_taken_together_alternate_run_by_run(tmp_path, monkeypatch)
     order.clear()
     single = runner.measure("c", "C", ["c"])
     assert order == ["c"] * 4 and len(single.times) == 3 and runner.results["c"] is single
+
+
+# -- the machine's state during a run (bench/machine_state.py) ----------------------------------------------------
+
+
+def _account(busy, steal, own, at):
+    from bench.machine_state import CpuAccount
+
+    return CpuAccount(busy, steal, own, at)
+
+
+def test_others_share_is_the_machines_busy_time_less_the_benchmarks_own():
+    from bench.machine_state import others_during
+
+    facts = others_during(_account(100.0, 1.0, 10.0, 0.0), _account(130.0, 1.5, 37.0, 10.0), cpus=2)
+    assert facts == {"others_cpu_s": 3.0, "others_share": 0.15, "steal_s": 0.5, "steal_share": 0.025}
+    # tick granularity can make the machine's count a little smaller than ours: never a negative share
+    facts = others_during(_account(100.0, 1.0, 10.0, 0.0), _account(110.0, 1.0, 20.5, 10.0), cpus=2)
+    assert facts["others_cpu_s"] == 0.0 and facts["others_share"] == 0.0
+    # off Linux nothing says what the machine did: no figure, and no warning made from one
+    facts = others_during(_account(None, None, 1.0, 0.0), _account(None, None, 2.0, 1.0), cpus=2)
+    assert set(facts.values()) == {None}
+
+
+def test_machine_warnings_speak_only_of_a_real_share():
+    from bench.machine_state import machine_warnings, others_during
+
+    quiet = others_during(_account(100.0, 1.0, 10.0, 0.0), _account(118.0, 1.0, 27.0, 10.0), cpus=2)
+    assert quiet["others_share"] == 0.05 and machine_warnings(quiet) == []
+    crowded = others_during(_account(100.0, 1.0, 10.0, 0.0), _account(130.0, 3.0, 37.0, 10.0), cpus=2)
+    warnings = machine_warnings(crowded)
+    assert len(warnings) == 2
+    assert warnings[0].startswith("other processes used 15% of the CPUs during the run (3.0 CPU-s)")
+    assert warnings[1].startswith("the host took 10% of the CPUs during the run (steal 2.0 s)")
+
+
+def test_only_the_load_at_the_start_flags_a_busy_machine():
+    """The load average at the end of a run is the benchmark's own; the start's is everybody else's."""
+    from bench.run import busy_machine_warnings
+
+    machine = {"cpus_usable": 2, "cpu_count": 2, "load_average_at_start": [0.4, 0.3, 0.2]}
+    assert busy_machine_warnings(machine) == []
+    machine["load_average_at_start"] = [1.3, 0.9, 0.5]
+    assert busy_machine_warnings(machine)[0].startswith("the machine was busy at the start (1-minute load 1.3")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="/proc/stat is Linux's")
+def test_a_cpu_account_sees_the_machine_and_this_process():
+    from bench.machine_state import CpuAccount, others_during
+
+    before = CpuAccount.now()
+    sum(range(3_000_000))  # some CPU time of our own
+    after = CpuAccount.now()
+    assert after.own_s > before.own_s and after.machine_busy_s >= before.machine_busy_s
+    assert 0 <= others_during(before, after, cpus=2)["others_share"] <= 1
+
+
+def test_machine_state_line():
+    from bench.machine_state import describe
+
+    machine = {
+        "speed_probe_ms_at_start": 18.2,
+        "speed_probe_ms_at_end": 19.0,
+        "others_share": 0.012,
+        "steal_share": 0.0,
+    }
+    assert describe(machine) == (
+        "machine during the run: CPU speed probe 18.2 ms at the start, 19.0 ms at the end; "
+        "other processes 1.2% of the CPUs; host steal 0.0%."
+    )
+    assert describe({}) == "machine during the run: not measured."
