@@ -81,8 +81,8 @@ def others_during(start: CpuAccount, end: CpuAccount, cpus: int) -> dict[str, An
 
 
 def speed_probe(repeats: int = 5) -> float:
-    """Median seconds of a fixed pure-Python workload (~20 ms on a quiet 2-core machine of 2026): sorting, dict
-    and string work like toolgen's, seeded, so every call does the same."""
+    """Median seconds of a fixed pure-Python workload (14–16 ms on the benchmark's 2-core machine when quiet):
+    sorting, dict and string work like toolgen's, seeded, so every call does the same."""
     _probe_work()  # untimed: the first call also pays for growing the heap
     times = []
     for _ in range(repeats):

@@ -34,7 +34,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -336,8 +336,7 @@ def write_batch(root: Path, files: dict[str, str]) -> set[Path]:
             os.replace(temporary, target)
             published += 1
     except BaseException:
-        for temporary in temporaries[published:]:
-            _unlink_quietly(temporary)
+        _remove_staged(temporaries[published:])
         raise
     touched.update(os.path.dirname(target) for target in targets)
     return {Path(folder) for folder in touched}
@@ -369,8 +368,7 @@ def _stage_all(jobs: list[tuple[str, bytes]], token: str) -> list[str]:
             for target, data in jobs:
                 staged.append(_stage(target, data, token))
         except BaseException:
-            for temporary in staged:
-                _unlink_quietly(temporary)
+            _remove_staged(staged)
             raise
         return staged
     return _stage_in_threads(jobs, token)
@@ -421,7 +419,8 @@ def _stage_in_threads(jobs: list[tuple[str, bytes]], token: str) -> list[str]:
     return staged  # type: ignore[return-value]  # every job staged
 
 
-def _remove_staged(staged: list[str | None]) -> None:
+def _remove_staged(staged: Sequence[str | None]) -> None:
+    """Remove the temporary files of a batch that will not be published (None: a job never staged)."""
     for temporary in staged:
         if temporary is not None:
             _unlink_quietly(temporary)

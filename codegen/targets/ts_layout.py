@@ -615,7 +615,7 @@ class _JsonPrinter:
             left = name + ": " + _simple_or_record_type(annotation)
             left_can_break = _type_can_break(annotation)
         if left_can_break:
-            breaks = _json_breaks_after_operator(value, False)
+            breaks = _json_breaks_after_operator(value)
             layout = "break-after-operator" if breaks else "fluid"
             if len("export const ") + _width(left) + 2 > WIDTH:
                 raise _Decline("a left side that can break and does not fit")
@@ -704,9 +704,10 @@ class _JsonPrinter:
         out.append("\n" + indent + "]")
 
 
-def _json_breaks_after_operator(value: Any, short_key: bool) -> bool:
-    """`_breaks_after_operator` for the node of a JSON value (never a member chain)."""
-    return not short_key and type(value) is str
+def _json_breaks_after_operator(value: Any) -> bool:
+    """`_breaks_after_operator` for the node of a JSON value after a left side (never a member chain, never a
+    short key: a constant's name and annotation)."""
+    return type(value) is str
 
 
 def _json_layout(value: Any, short_key: bool) -> str:
