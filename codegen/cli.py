@@ -113,10 +113,7 @@ def _warn(warnings, quiet: bool = False) -> None:
     if quiet:
         return
     for warning in warnings:
-        if isinstance(warning, str):
-            click.echo(warning, err=True)
-        else:
-            _echo_diagnostic(warning)
+        _echo_diagnostic(warning)
 
 
 # -- settings: config file, then flags ---------------------------------------------------------------------------
@@ -192,12 +189,14 @@ def _rebased(path: Path, root: Path) -> Path:
         return Path(os.path.abspath(path))
 
 
-def _fast_path(settings: Settings, verbose: bool = False) -> dict | None:
-    """The manifest when the output is provably current; imports only the standard library."""
-    from .manifest import is_up_to_date
+def _fast_path(settings: Settings, verbose: bool = False):
+    """The manifest when the output is provably current, and the survey that found it out (the run that follows
+    takes it over); imports only the standard library."""
+    from .manifest import survey, up_to_date
 
     templates = settings.templates.as_posix() if settings.templates else None
-    manifest = is_up_to_date(list(settings.specs), settings.out, settings.request(), templates)
+    found = survey(list(settings.specs), settings.out, settings.request(), templates)
+    manifest = up_to_date(found, settings.out)
     if verbose:
         why = (
             "nothing changed since the last run"
@@ -207,16 +206,17 @@ def _fast_path(settings: Settings, verbose: bool = False) -> dict | None:
         click.echo(
             f"toolgen: {why} (manifest {settings.out.as_posix()}/.toolgen-manifest.json)", err=True
         )
-    return manifest
+    return manifest, found
 
 
-def _full_run(settings: Settings, langs: tuple[str, ...], check: bool):
-    """The whole pipeline (imports pydantic, jinja2, the targets); exits 2 on bad input or an unwritable output."""
+def _full_run(settings: Settings, langs: tuple[str, ...], check: bool, found=None):
+    """The whole pipeline (imports pydantic, jinja2, the targets); exits 2 on bad input or an unwritable output.
+    `found` is the fast path's survey of the output folder."""
     from .generate import run_settings
 
     _check_langs(langs)
     try:
-        return run_settings(settings, check=check, origin=COMMAND_LINE)
+        return run_settings(settings, check=check, origin=COMMAND_LINE, found=found)
     except ToolgenError as error:
         _fail(error, writes=not check)
     except OSError as exc:  # a read-only or full disk is not a bug: say what failed, no traceback
@@ -372,11 +372,11 @@ def _settings_and_manifest(
     # Changed specs are validated in a forked child while this process looks for changes and, when there are
     # some, imports the rest of the pipeline. Nothing changed: the child has found that too, and is discarded.
     specprefetch.start(list(settings.specs), settings.max_spec_bytes, settings.out)
-    manifest = _fast_path(settings, verbose and not quiet)
+    manifest, found = _fast_path(settings, verbose and not quiet)
     if manifest is not None:
         specprefetch.discard()
-        _warn(manifest.get("warnings", []), quiet)
-    return settings, manifest
+        _warn(found.warnings, quiet)
+    return settings, manifest, found
 
 
 @main.command(short_help="Check specs; report every problem as FILE:LINE:COL.")
@@ -447,7 +447,7 @@ def generate(
       toolgen generate specs/ --out generated/ --lang python --lang go
       toolgen generate --option go.package=mytools --header "Copyright 2026 Example Corp."
     """
-    settings, manifest = _settings_and_manifest(
+    settings, manifest, found = _settings_and_manifest(
         config, paths, out, langs, max_spec_bytes, templates, header, option_flags, quiet, verbose
     )
     if manifest is not None:
@@ -457,12 +457,14 @@ def generate(
                 f"{len(manifest['inputs'])} tools → {count} files: 0 written, {count} unchanged, 0 removed"
             )
         return
-    result = _full_run(settings, langs, check=False)
+    result = _full_run(settings, langs, check=False, found=found)
     _warn(result.warnings, quiet)
     changes = result.changes
     if show_diff:  # the comparison kept each changed file's old text
         _print_diff(settings.out, result)
     if verbose and not quiet:
+        if result.edited_only:
+            click.echo("toolgen: only the edited specs changed: their files were remade, nothing else", err=True)
         for relative in changes.written:
             click.echo(f"wrote {(settings.out / relative).as_posix()}", err=True)
         for relative in changes.removed:
@@ -521,14 +523,14 @@ def check(
     Example (CI or pre-commit):
       toolgen check specs/ --out generated/
     """
-    settings, manifest = _settings_and_manifest(
+    settings, manifest, found = _settings_and_manifest(
         config, paths, out, langs, max_spec_bytes, templates, header, option_flags, quiet, verbose
     )
     if manifest is not None:
         if not quiet:
             click.echo(f"{len(manifest['outputs'])} files up to date")
         return
-    result = _full_run(settings, langs, check=True)
+    result = _full_run(settings, langs, check=True, found=found)
     _warn(result.warnings, quiet)
     changes = result.changes
     if not changes.stale:

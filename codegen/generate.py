@@ -24,7 +24,7 @@ from .incremental import (
 from .targets import Reporter, all_targets, get_target
 from .targets.base import PlannedFile, Target
 from .manifest import (
-    FileRecord, Recorded, Signature, build_manifest, file_digest, manifest_path, signature,
+    FileRecord, Recorded, Survey, build_manifest, file_digest, manifest_path, signature_if_holds, survey,
 )  # fmt: skip
 from .ownership import HEAD_BYTES, OWNERSHIP_MARKER, carries_marker
 from .writer import (
@@ -48,6 +48,7 @@ class Result:
     changes: Changes
     warnings: list[Diagnostic] = field(default_factory=list)
     targets: list[str] = field(default_factory=list)
+    edited_only: bool = False  # only the edited specs' files were remade (codegen.delta)
 
     @property
     def stale(self) -> bool:
@@ -132,24 +133,12 @@ def _render_all(
         if errors:
             raise ConfigError(errors)
         report.diagnostics.extend(warnings)
-    environment = _render_environment(templates, header)
+    environment = render_environment(templates, header)
     chosen = [(get_target(name), (options or {}).get(name, {})) for name in targets]
     namings = name_folders(chosen, toolset, environment)  # all targets at once: side by side on a first run
     pending: list[tuple[str, Pending, Callable[[list[str]], None]]] = []
     for name, (target, target_options), naming in zip(targets, chosen, namings):
-
-        def render_file(planned: PlannedFile, target_name: str = name) -> str:
-            return render(target_name, planned.template, dict(planned.context), templates)
-
-        def finish(planned: PlannedFile, text: str, target_name: str = name, target: Target = target) -> str:
-            _require_marker(text, target_name, planned.template, planned.path, templates)
-            return with_header_line(text, target.header_comment(header)) if header else text
-
-        def vet_paths(paths: list[str], target_name: str = name) -> None:
-            unsafe = check_output_paths(target_name, paths)
-            if unsafe:  # no target derives such a path today; if one ever did, nothing is written
-                raise OutputPathError(unsafe)
-
+        render_file, finish, vet_paths = target_callbacks(target, templates, header)
         prepared = prepare(
             target, toolset, target_options, render_file, finish, environment, on_disk, vet_paths,
             custom_templates=has_overrides(name, templates), naming=naming,
@@ -169,7 +158,29 @@ def _render_all(
     return rendered
 
 
-def _render_environment(templates: str | None, header: str | None) -> bytes:
+def target_callbacks(
+    target: Target, templates: str | None, header: str | None
+) -> tuple[Callable[[PlannedFile], str], Callable[[PlannedFile, str], str], Callable[[list[str]], None]]:
+    """How a target's planned files are rendered, finished (the marker checked, the extra header line added) and
+    their paths vetted, for codegen.incremental."""
+    name = target.name
+
+    def render_file(planned: PlannedFile) -> str:
+        return render(name, planned.template, dict(planned.context), templates)
+
+    def finish(planned: PlannedFile, text: str) -> str:
+        _require_marker(text, name, planned.template, planned.path, templates)
+        return with_header_line(text, target.header_comment(header)) if header else text
+
+    def vet_paths(paths: list[str]) -> None:
+        unsafe = check_output_paths(name, paths)
+        if unsafe:  # no target derives such a path today; if one ever did, nothing is written
+            raise OutputPathError(unsafe)
+
+    return render_file, finish, vet_paths
+
+
+def render_environment(templates: str | None, header: str | None) -> bytes:
     """What every target's files depend on besides their tools: toolgen's code, the templates in use, Jinja2's
     version and the extra header line (the per-tool cache key of codegen.incremental)."""
     from .cachestore import digest
@@ -228,13 +239,17 @@ def run(
     request: dict[str, Any] | None = None,
     header: str | None = None,
     folders: Sequence[str] | None = None,
+    found: Survey | None = None,
 ) -> Result:
     """Generate (write=True) or check (write=False) the output folder for the specs under `paths`.
 
     `folders` are the target folders whose toolgen-generated files that are not produced now get removed
-    (default: the chosen targets'; pass every target's to also clear the folders of targets no longer chosen)."""
+    (default: the chosen targets'; pass every target's to also clear the folders of targets no longer chosen).
+    `found` is the survey of `out` the caller made for this same run (the CLI's fast path), if any."""
     with collector.paused():  # a run makes no garbage cycles worth looking for (codegen.collector)
-        return _run(paths, out, targets, write, options, templates, max_spec_bytes, request, header, folders)
+        return _run(
+            paths, out, targets, write, options, templates, max_spec_bytes, request, header, folders, found
+        )
 
 
 def _run(
@@ -248,13 +263,15 @@ def _run(
     request: dict[str, Any] | None,
     header: str | None,
     folders: Sequence[str] | None,
+    found: Survey | None,
 ) -> Result:
     chosen = list(targets) if targets else [target.name for target in all_targets()]
     owned = list(dict.fromkeys([*chosen, *(folders or [])]))
     from .speccache import load_tools_keyed
 
-    # The last run's manifest: specs it vouches for are not read again (their digests are known).
-    recorded = Recorded.load(out)
+    # The last run's manifest: specs it vouches for are not read again (their digests are known). The caller's
+    # survey already looked at every file it could: its manifest remembers what it found.
+    recorded = found.recorded if found is not None else Recorded.load(out)
     # Files the last run wrote are reused from disk only under the lock, so that no other run changes them in
     # between. Rendering can still find errors (a custom template, an option), and nothing may be created then:
     # so without a manifest and its lock file (a first run) it happens before the lock, which creates both.
@@ -266,6 +283,13 @@ def _run(
     with output_lock(out, exclusive=write):
         if reuse:
             recorded = recorded.reload(out)
+            if write:
+                edited = _regenerate_edited(
+                    found, recorded, paths, out, chosen, owned, options, templates, header, max_spec_bytes,
+                    request,
+                )  # fmt: skip
+                if edited is not None:
+                    return edited
             # Before the specs, as it needs nothing of them: meanwhile specprefetch's child is still validating
             # the changed ones, which the specs' loading waits for.
             on_disk = recorded.reusable_tool_files(out)
@@ -279,11 +303,51 @@ def _run(
             outputs = _output_records(out, planned, rendered.on_disk, recorded, set(changes.written))
             tool_files = {path: file.record() for path, file in rendered.tool_files.items()}
             text = build_manifest(
-                loaded.input_records, request or {}, templates, owned, outputs, [str(w) for w in all_warnings],
-                tool_files,
+                loaded.input_records, request or {}, templates, owned, outputs, [w.row() for w in all_warnings],
+                tool_files, _skeletons(loaded),
             )  # fmt: skip
             _write_manifest(out, text)
     return Result(loaded.tools, planned, changes, all_warnings, chosen)
+
+
+def _regenerate_edited(
+    found: Survey | None,
+    recorded: Recorded,
+    paths: Sequence[Path],
+    out: Path,
+    chosen: list[str],
+    owned: list[str],
+    options: Mapping[str, Mapping[str, Any]] | None,
+    templates: str | None,
+    header: str | None,
+    max_spec_bytes: int,
+    request: dict[str, Any] | None,
+) -> Result | None:
+    """The run done by codegen.delta (only the edited specs' files remade) when the survey allows it, else None.
+    Under the output lock, with the manifest the survey read (else the survey is made here)."""
+    from . import delta
+
+    if found is None or found.recorded is not recorded:
+        found = survey(list(paths), out, request or {}, templates, recorded)
+    if not found.changed:
+        return None
+    outcome = delta.regenerate(
+        found, out, chosen, owned, options, templates, header, max_spec_bytes,
+        render_environment(templates, header), lambda target: target_callbacks(target, templates, header),
+    )  # fmt: skip
+    if outcome is None:
+        return None
+    _write_manifest(out, outcome.manifest)
+    texts, warnings = OutputTexts(out, outcome.texts), list(found.warnings)
+    return Result(outcome.tools, texts, outcome.changes, warnings, chosen, edited_only=True)  # type: ignore[arg-type]
+
+
+def _skeletons(loaded: LoadedTools) -> dict[str, str]:
+    """Each spec's naming skeleton digest (hex) by shown path, when the run keyed its specs (for codegen.delta)."""
+    records, skeletons = loaded.input_records, loaded.skeletons
+    if records is None or skeletons is None or len(records) != len(skeletons):
+        return {}
+    return {shown: skeleton.hex() for shown, skeleton in zip(records, skeletons)}
 
 
 class OutputTexts(Mapping[str, str]):
@@ -327,23 +391,8 @@ def _output_records(
         if digest is None:
             expected = planned[relative].encode("utf-8")
             digest = file_digest(expected)
-        records[relative] = FileRecord(digest, _signature_if_holds(root + relative, expected, digest))
+        records[relative] = FileRecord(digest, signature_if_holds(root + relative, expected, digest))
     return records
-
-
-def _signature_if_holds(path: str, expected: bytes | None, digest: str) -> Signature | None:
-    """The file's stat signature, taken before reading it, when it holds exactly `expected` (compared as bytes:
-    cheaper than hashing them again) or, when that is not at hand, content with `digest`; else None."""
-    before = signature(path)
-    if before is None:
-        return None
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError:
-        return None
-    holds = data == expected if expected is not None else file_digest(data) == digest
-    return before if holds else None
 
 
 def _write_manifest(out: Path, text: str) -> None:
@@ -401,9 +450,11 @@ def generate(
     return run_settings(settings, check=check)
 
 
-def run_settings(settings: Settings, check: bool = False, origin: str = "<options>") -> Result:
-    """Run with resolved settings (the CLI's path after its no-change fast path). `origin` names values that did
-    not come from the config file in error messages."""
+def run_settings(
+    settings: Settings, check: bool = False, origin: str = "<options>", found: Survey | None = None
+) -> Result:
+    """Run with resolved settings (the CLI's path after its no-change fast path, whose survey is `found`).
+    `origin` names values that did not come from the config file in error messages."""
     check_settings(settings, deep=True, origin=origin)
     every_target = [target.name for target in all_targets()]
     return run(
@@ -417,6 +468,7 @@ def run_settings(settings: Settings, check: bool = False, origin: str = "<option
         request=settings.request(),
         header=settings.header,
         folders=None if settings.partial else every_target,
+        found=found,
     )
 
 

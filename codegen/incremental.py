@@ -142,10 +142,7 @@ def prepare(
     (`name_folders`, which names every target's folder at once)."""
     store = cachestore.open_store()
     context = _context(target, options, environment)
-    keys = [
-        cachestore.digest(context, tool_key, names_key.encode())
-        for tool_key, names_key in zip(toolset.keys, naming.names_keys)
-    ]
+    keys = [file_key(context, tool_key, names_key) for tool_key, names_key in zip(toolset.keys, naming.names_keys)]
     files: list[FinishedFile | None] = [_from_disk(target.name, key, on_disk) for key in keys]
     if store is not None and any(file is None for file in files):
         stored = store.get_many(TABLE, [key for key, file in zip(keys, files) if file is None])
@@ -156,6 +153,43 @@ def prepare(
     )  # fmt: skip
     missing = [index for index, file in enumerate(files) if file is None]
     return Pending(job, toolset, naming, keys, files, context, store, missing)
+
+
+def file_key(context: bytes, tool_key: bytes, names_key: str) -> bytes:
+    """A per-tool file's cache key: the target's context, the tool's model key and its naming record's key."""
+    return cachestore.digest(context, tool_key, names_key.encode())
+
+
+def remake(
+    target: Target,
+    toolset: ToolSet,
+    options: Mapping[str, Any],
+    render: Render,
+    finish: Finish,
+    environment: bytes,
+    vet_paths: Callable[[list[str]], None],
+    custom_templates: bool,
+    naming: _Naming,
+    indices: Sequence[int],
+) -> tuple[bytes, dict[int, FinishedFile]]:
+    """The target's context and the files of the tools at `indices` only, found in the cache or made here (and
+    cached): what `prepare` and `make_missing` give for them, without looking at any other tool
+    (codegen.delta)."""
+    store = cachestore.open_store()
+    context = _context(target, options, environment)
+    keys = {index: file_key(context, toolset.keys[index], naming.names_keys[index]) for index in indices}
+    stored = store.get_many(TABLE, list(keys.values())) if store is not None else {}
+    files = {index: _decode(stored.get(key), key) for index, key in keys.items()}
+    missing = [index for index, file in files.items() if file is None]
+    if missing:
+        job = _Job(target, toolset.tools, naming.records, options, render, finish, vet_paths, custom_templates)
+        fresh = {}
+        for index, made in zip(missing, _make_files_here(job, missing)):
+            files[index] = file = replace(made, key=keys[index])
+            fresh[keys[index]] = _encode(file)
+        if store is not None:
+            store.put_many(TABLE, fresh)
+    return context, files  # type: ignore[return-value]
 
 
 def make_missing(pendings: Sequence[Pending]) -> None:

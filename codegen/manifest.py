@@ -33,11 +33,12 @@ from pathlib import Path
 from typing import Any
 
 from .discover import find_specs
+from .errors import Diagnostic
 from .ownership import HEAD_BYTES, OWNERSHIP_MARKER, carries_marker, is_temporary
 from .template_paths import builtin_template_root
 
 MANIFEST_NAME = ".toolgen-manifest.json"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 _PACKAGE = Path(__file__).resolve().parent
 
 
@@ -125,6 +126,21 @@ def read_record(path: Path, follow_links: bool = False) -> tuple[bytes, FileReco
     return data, FileRecord(file_digest(data), before)
 
 
+def signature_if_holds(path: str, expected: bytes | None, digest: str) -> Signature | None:
+    """The file's stat signature, taken before reading it, when it holds exactly `expected` (compared as bytes:
+    cheaper than hashing them again) or, when that is not at hand, content with `digest`; else None."""
+    before = signature(path)
+    if before is None:
+        return None
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return None
+    holds = data == expected if expected is not None else file_digest(data) == digest
+    return before if holds else None
+
+
 def spec_records(paths: list[Path]) -> dict[str, FileRecord] | None:
     """Every spec file's record by shown path; None when the files cannot be listed or read."""
     files, problems = find_specs(paths)
@@ -146,12 +162,16 @@ def build_manifest(
     templates: str | None,
     targets: list[str],
     outputs: dict[str, FileRecord],
-    warnings: list[str],
+    warnings: list[list[Any]],
     tool_files: dict[str, list[Any]] | None = None,
+    skeletons: dict[str, str] | None = None,
 ) -> str:
     """The manifest text for a run that read `inputs` (by shown path, from the bytes the run loaded), produced
-    `outputs` (by path relative to out) and rendered each per-tool file in `tool_files` (relative path →
-    [per-tool cache key (hex), facts, warnings]) under that key."""
+    `outputs` (by path relative to out) with `warnings` (Diagnostic rows), and rendered each per-tool file in
+    `tool_files` (relative path →
+    [per-tool cache key (hex), facts, warnings]) under that key. `skeletons` holds each spec's naming skeleton
+    digest (hex, by shown path; empty when the run did not key its specs), what codegen.delta checks an edit
+    against."""
     inputs = inputs or {}
     document = {
         "_": f"{OWNERSHIP_MARKER}. DO NOT EDIT. Cache for the no-change fast path; safe to delete.",
@@ -167,11 +187,12 @@ def build_manifest(
             "outputs": {name: outputs[name].signature for name in sorted(outputs) if outputs[name].signature},
         },
         "tool_files": dict(sorted((tool_files or {}).items())),
+        "skeletons": skeletons or {},
     }
-    return _manifest_text(document)
+    return manifest_text(document)
 
 
-def _manifest_text(document: dict[str, Any]) -> str:
+def manifest_text(document: dict[str, Any]) -> str:
     return json.dumps(document, indent=None, separators=(",", ":"), ensure_ascii=False) + "\n"
 
 
@@ -275,6 +296,73 @@ class Recorded:
         return reusable
 
 
+# At most this many changed specs make a run that only remakes their files (codegen.delta); more go the full way.
+DELTA_LIMIT = 8
+
+
+@dataclass
+class Survey:
+    """What a run finds in the output folder against its manifest, before doing any work.
+
+    `current`: nothing changed at all (the no-change fast path). Otherwise `changed` lists the spec files whose
+    bytes differ from the recorded ones (shown path, path, the record read now) when that is all that differs —
+    same request, code and templates, the same spec files, every output as recorded and no other toolgen file
+    beside them — and at most DELTA_LIMIT of them; it is None when anything else differs. `refreshed` holds the
+    signatures of files that had to be read to prove them unchanged. The `recorded` manifest remembers every file
+    it found trusted, so the run that follows does not look at them again."""
+
+    recorded: Recorded
+    current: bool = False
+    changed: list[tuple[str, Path, FileRecord]] | None = None
+    refreshed: dict[str, dict[str, Signature]] = field(default_factory=lambda: {"inputs": {}, "outputs": {}})
+    files: list[tuple[str, Path]] = field(default_factory=list)  # every spec file (shown path, path), in order
+    warnings: tuple[Diagnostic, ...] = ()  # the last run's warnings, as it reported them
+
+
+def survey(
+    paths: list[Path],
+    out: Path,
+    request: dict[str, Any],
+    templates: str | None = None,
+    recorded: Recorded | None = None,
+) -> Survey:
+    """Compare the specs and the output folder with the folder's manifest (see `Survey`), `recorded` if given."""
+    recorded = recorded if recorded is not None else Recorded.load(out)
+    found = Survey(recorded)
+    manifest = recorded.document
+    try:
+        if not manifest or manifest.get("request") != request:
+            return found
+        warnings = Diagnostic.from_rows(manifest["warnings"])
+        files, problems = find_specs(paths)
+        if problems or [file.shown for file in files] != list(manifest["inputs"]):
+            return found
+        changed = []
+        for file in files:
+            record = _changed(recorded, "inputs", file.shown, file.path, found.refreshed)
+            if record is not None:
+                changed.append((file.shown, file.path, record))
+                if len(changed) > DELTA_LIMIT:
+                    return found
+        if manifest["fingerprint"] != code_and_templates_fingerprint(templates):
+            return found
+        expected: dict[str, str] = manifest["outputs"]
+        root = os.path.join(out, "")  # outputs are joined as strings: thousands of them
+        for relative in expected:
+            if _changed(recorded, "outputs", relative, root + relative, found.refreshed) is not None:
+                return found
+        if _other_owned_files(out, list(manifest["targets"]), set(expected)):
+            return found
+        # a temporary file left by a killed run: the full path removes it
+        if any(is_temporary(entry.name) for entry in out.iterdir()):
+            return found
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return found
+    found.files, found.warnings = [(file.shown, file.path) for file in files], warnings
+    found.current, found.changed = not changed, changed
+    return found
+
+
 def is_up_to_date(
     paths: list[Path], out: Path, request: dict[str, Any], templates: str | None = None, refresh: bool = True
 ) -> dict[str, Any] | None:
@@ -283,51 +371,33 @@ def is_up_to_date(
     Files whose signature could not be trusted are read and hashed; when that proves them unchanged and
     `refresh` is on, the manifest is rewritten with their new signatures (best effort, like `git status`
     refreshing the index), so the next run need not read them again."""
-    recorded = Recorded.load(out)
-    manifest = recorded.document
-    refreshed: dict[str, dict[str, Signature]] = {"inputs": {}, "outputs": {}}
-    try:
-        if not manifest or manifest.get("request") != request:
-            return None
-        files, problems = find_specs(paths)
-        if problems or [file.shown for file in files] != list(manifest["inputs"]):
-            return None
-        for file in files:
-            if not _unchanged(recorded, "inputs", file.shown, file.path, refreshed):
-                return None
-        if manifest["fingerprint"] != code_and_templates_fingerprint(templates):
-            return None
-        expected: dict[str, str] = manifest["outputs"]
-        root = os.path.join(out, "")  # outputs are joined as strings: thousands of them
-        for relative in expected:
-            if not _unchanged(recorded, "outputs", relative, root + relative, refreshed):
-                return None
-        if _other_owned_files(out, list(manifest["targets"]), set(expected)):
-            return None
-        # a temporary file left by a killed run: the full path removes it
-        if any(is_temporary(entry.name) for entry in out.iterdir()):
-            return None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    return up_to_date(survey(paths, out, request, templates), out, refresh)
+
+
+def up_to_date(found: Survey, out: Path, refresh: bool = True) -> dict[str, Any] | None:
+    """`is_up_to_date` of a survey already made."""
+    if not found.current:
         return None
-    if refresh and (refreshed["inputs"] or refreshed["outputs"]):
-        _refresh_signatures(out, manifest, refreshed)
+    manifest = found.recorded.document
+    if refresh and (found.refreshed["inputs"] or found.refreshed["outputs"]):
+        _refresh_signatures(out, manifest, found.refreshed)
     return manifest
 
 
-def _unchanged(
+def _changed(
     recorded: Recorded, kind: str, name: str, path: Path | str, refreshed: dict[str, dict[str, Signature]]
-) -> bool:
-    """True when the file still has the recorded digest; a file that had to be read for that is noted with
-    the signature taken before the read."""
+) -> FileRecord | None:
+    """None when the file still has the recorded digest, else the record read now. A file that had to be read to
+    prove it unchanged is noted with the signature taken before the read."""
     trusted = recorded.trusted(kind, name, path)
     if trusted is not None:
-        return True
+        return None
     found = read_record(Path(path), follow_links=kind == "inputs")[1]
     if found.digest != recorded.document[kind][name]:
-        return False
+        return found
     if found.signature is not None:
         refreshed[kind][name] = found.signature
-    return True
+    return None
 
 
 def _refresh_signatures(out: Path, manifest: dict[str, Any], refreshed: dict[str, dict[str, Signature]]) -> None:
@@ -341,7 +411,7 @@ def _refresh_signatures(out: Path, manifest: dict[str, Any], refreshed: dict[str
     for kind, found in refreshed.items():
         signatures.setdefault(kind, {}).update(found)
     try:
-        atomic_write(manifest_path(out), _manifest_text({**manifest, "signatures": signatures}))
+        atomic_write(manifest_path(out), manifest_text({**manifest, "signatures": signatures}))
     except OSError:
         pass
 

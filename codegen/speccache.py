@@ -67,9 +67,8 @@ def load_tools_keyed(
     if files is None or store is None or known is None:
         return _load_all_keyed(paths, max_spec_bytes)  # no cache, or a problem the loader words
     contents, records = known
-    keys = {shown: _key(shown, records[shown].digest, max_spec_bytes) for shown, _ in files}
-    stored = store.get_many("spec", [_head_key(key) for key in keys.values()])
-    heads = {shown: _Head.decode(stored.get(_head_key(key))) for shown, key in keys.items()}
+    keys = {shown: spec_key(shown, records[shown].digest, max_spec_bytes) for shown, _ in files}
+    heads = _stored_heads(store, keys)
     fresh_tools = _load_missing(files, contents, records, keys, heads, store, max_spec_bytes)
     if fresh_tools is None or len({heads[shown].name for shown, _ in files}) != len(files):
         return _load_all_keyed(paths, max_spec_bytes)  # an error or a duplicate name: the loader words it
@@ -86,6 +85,35 @@ def load_tools_keyed(
         [heads[shown].skeleton for shown, _ in files],
         {shown: heads[shown].positions for shown, _ in files},
     )
+
+
+@dataclass
+class ChangedSpecs:
+    """Specs loaded on their own (codegen.delta): by shown path, each one's cache key, the record of the bytes it
+    was keyed on, its head, and its model when it was built now (else it is in the store)."""
+
+    keys: dict[str, bytes]
+    records: dict[str, FileRecord]
+    heads: dict[str, _Head]
+    models: dict[str, ir.Tool]
+
+
+def load_changed(specs: list[tuple[str, Path, FileRecord]], max_spec_bytes: int) -> ChangedSpecs | None:
+    """The specs (shown path, path, record of their current bytes) loaded as `load_tools_keyed` loads them, the
+    prefetching child's work taken and every new model stored; None without a cache store, or when one is too
+    large, unreadable or invalid (the full path reports that)."""
+    store = cachestore.open_store()
+    if store is None:
+        return None
+    files = [(shown, path) for shown, path, _ in specs]
+    records = {shown: record for shown, _, record in specs}
+    contents: dict[str, bytes | None] = {shown: None for shown, _ in files}  # read again if not cached
+    keys = {shown: spec_key(shown, records[shown].digest, max_spec_bytes) for shown, _ in files}
+    heads = _stored_heads(store, keys)
+    models = _load_missing(files, contents, records, keys, heads, store, max_spec_bytes)
+    if models is None or any(head is None for head in heads.values()):
+        return None
+    return ChangedSpecs(keys, records, heads, models)  # type: ignore[arg-type]
 
 
 def _read_or_trust(
@@ -131,7 +159,7 @@ def _load_missing(
                     return None
                 if len(data) > max_spec_bytes:
                     return None
-                keys[shown] = _key(shown, records[shown].digest, max_spec_bytes)
+                keys[shown] = spec_key(shown, records[shown].digest, max_spec_bytes)
             missing[shown] = data
     if not missing:
         return {}
@@ -184,6 +212,12 @@ class _Head:
         except (ValueError, TypeError):
             pass
         return None
+
+
+def _stored_heads(store: cachestore.Store, keys: dict[str, bytes]) -> dict[str, _Head | None]:
+    """The cached head of each spec (shown path → its key), None where there is none."""
+    stored = store.get_many("spec", [_head_key(key) for key in keys.values()])
+    return {shown: _Head.decode(stored.get(_head_key(key))) for shown, key in keys.items()}
 
 
 def _head_key(key: bytes) -> bytes:
@@ -302,7 +336,7 @@ def missing_entries(
     items, keys = [], {}
     for shown, path in changed:
         data, record = read_record(path, follow_links=True)
-        keys[shown] = _key(shown, record.digest, max_spec_bytes)
+        keys[shown] = spec_key(shown, record.digest, max_spec_bytes)
         items.append((shown, data))
     made = _load_and_pickle(items, max_spec_bytes)
     return {keys[shown]: (pickled, head.encode()) for (shown, _), (pickled, head) in zip(items, made)}
@@ -383,7 +417,7 @@ def _spec_files(paths: list[Path]) -> list[tuple[str, Path]] | None:
     return [(file.shown, file.path) for file in files]
 
 
-def _key(shown: str, content_digest: str, max_spec_bytes: int) -> bytes:
+def spec_key(shown: str, content_digest: str, max_spec_bytes: int) -> bytes:
     """A spec's cache key: its shown name, the size limit, its bytes (by their SHA-256) and the environment."""
     parts = (_environment_id(), shown.encode("utf-8"), str(max_spec_bytes).encode(), content_digest.encode())
     return cachestore.digest(b"spec", *parts)

@@ -209,9 +209,9 @@ def test_codegen_generate_is_the_api_and_the_cli_is_a_thin_layer_over_it(project
     calls = []
     real = module.run_settings
 
-    def spy(settings, check=False, origin="<options>"):
+    def spy(settings, check=False, origin="<options>", found=None):
         calls.append((settings.targets, check))
-        return real(settings, check=check, origin=origin)
+        return real(settings, check=check, origin=origin, found=found)
 
     monkeypatch.setattr(module, "run_settings", spy)
     assert _run("generate").exit_code == 0 and _run("check").exit_code == 0

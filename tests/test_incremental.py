@@ -542,7 +542,7 @@ def test_a_spec_edited_while_a_run_reads_it_is_not_recorded_as_generated(project
 
 def test_an_output_edited_between_write_and_manifest_gets_no_signature(project, monkeypatch):
     victim_name: list[str] = []
-    original = generate._signature_if_holds
+    original = generate.signature_if_holds
 
     def edit_then_read(path, expected, digest):
         if not victim_name and Path(path).suffix == ".go":
@@ -551,7 +551,7 @@ def test_an_output_edited_between_write_and_manifest_gets_no_signature(project, 
         return original(path, expected, digest)
 
     with monkeypatch.context() as patched:
-        patched.setattr(generate, "_signature_if_holds", edit_then_read)
+        patched.setattr(generate, "signature_if_holds", edit_then_read)
         run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
     document = manifest.Recorded.load(Path("out")).document
     relative = Path(victim_name[0]).relative_to("out").as_posix()

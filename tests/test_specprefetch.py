@@ -180,7 +180,7 @@ def test_an_entry_made_from_other_bytes_is_never_taken(tmp_path, monkeypatch):
     ], "every other spec came from the child's entries"
     tool = next(tool for tool in loaded.tools if tool.source == "specs/clear_context.yaml")
     assert "new context window" in tool.description
-    new_key = speccache._key("specs/clear_context.yaml", file_digest(spec.read_bytes()), 1 << 20)
+    new_key = speccache.spec_key("specs/clear_context.yaml", file_digest(spec.read_bytes()), 1 << 20)
     assert new_key not in made
 
 

@@ -1,0 +1,181 @@
+"""Regenerate after a few specs were edited by remaking only their files, with the manifest as the baseline.
+
+The full run (codegen.generate) already reuses every unchanged tool's files, but it still does bookkeeping over the
+whole project: every spec's key and head, every target's plan over every tool, a comparison and a manifest record
+for every output. After an edit to one spec of a thousand, that bookkeeping is most of the run. This module does
+only what such an edit can change, when the manifest proves that nothing else did (`manifest.Survey.changed`: same
+request, toolgen code and templates, the same spec files, every output as recorded, no other toolgen file beside
+them, at most DELTA_LIMIT specs with new bytes). Then:
+
+- the other specs' models, naming skeletons and warnings are those of the last run;
+- when each edited spec's naming skeleton is unchanged too (`ir.naming_skeleton`: names, types, enum values,
+  options), every target names its folder exactly as the last run did, so every other tool's file keeps its
+  per-tool cache key, and is on disk as recorded;
+- when each remade file has the path and the facts its predecessor had, the folder-wide files, a function of the
+  skeletons, the names and the facts (codegen.incremental), are unchanged as well;
+- when no warning of the last run was located in an edited spec and the edited specs and their files warn of
+  nothing now, the run's warnings are the last run's: every other warning comes from unchanged inputs and is placed
+  in an unchanged file.
+
+So only the edited specs' files are remade (or taken from toolgen's cache), compared by digest with the recorded
+ones, written when they differ, and patched into the manifest. When any of those conditions fails — a renamed tool,
+a new property, a warning in an edited spec, an error, custom templates, no cache store — this returns None before
+writing anything, and the full run does the work (finding the edited specs' models and files in the cache, where
+this stored them). tests/test_delta.py runs both ways over random edits and requires the same files, warnings and
+manifest.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import cachestore, ir
+from .incremental import Finish, FinishedFile, Render, ToolSet, file_key, name_folders, remake
+from .manifest import FileRecord, Survey, file_digest, manifest_text, signature_if_holds
+from .speccache import ChangedSpecs, LazyTools, load_changed, spec_key
+from .targets import get_target
+from .targets.base import Target
+from .writer import Changes, apply
+
+
+@dataclass
+class Outcome:
+    tools: Sequence[ir.Tool]
+    texts: dict[str, str | None]  # every output by path relative to the output root; None: on disk as recorded
+    changes: Changes
+    manifest: str  # the new manifest's text
+
+
+def regenerate(
+    found: Survey,
+    out: Path,
+    targets: Sequence[str],
+    owned: Sequence[str],
+    options: Mapping[str, Mapping[str, Any]] | None,
+    templates: str | None,
+    header: str | None,
+    max_spec_bytes: int,
+    environment: bytes,
+    callbacks: Callable[[Target], tuple[Render, Finish, Callable[[list[str]], None]]],  # generate.target_callbacks
+) -> Outcome | None:
+    """Remake and write the edited specs' files and return the new manifest's text (the caller writes it), or None
+    when the edit may change more than their files; nothing is written then. Runs under the output lock."""
+    loaded = _edited_specs(found, owned, templates, max_spec_bytes)
+    if loaded is None:
+        return None
+    document = found.recorded.document
+    inputs = {**document["inputs"], **{shown: record.digest for shown, record in loaded.records.items()}}
+    keys = [loaded.keys.get(shown) or spec_key(shown, inputs[shown], max_spec_bytes) for shown, _ in found.files]
+    tools = LazyTools(
+        [(key, loaded.models.get(shown), path, inputs[shown], shown) for key, (shown, path) in zip(keys, found.files)],
+        cachestore.open_store(),  # _edited_specs found one
+        max_spec_bytes,
+    )
+    toolset = ToolSet(tools, keys, [bytes.fromhex(document["skeletons"][shown]) for shown, _ in found.files])
+    tool_files = dict(document["tool_files"])
+    remade: dict[str, FinishedFile] = {}
+    chosen = [(get_target(name), (options or {}).get(name, {})) for name in targets]
+    position = {shown: number for number, (shown, _) in enumerate(found.files)}
+    edited = sorted(position[shown] for shown in loaded.keys)
+    for (target, target_options), naming in zip(chosen, name_folders(chosen, toolset, environment)):
+        render, finish, vet_paths = callbacks(target)
+        context, files = remake(
+            target, toolset, target_options, render, finish, environment, vet_paths, False, naming, edited
+        )
+        for number in edited:
+            file, relative = files[number], f"{target.name}/{files[number].path}"
+            shown = found.files[number][0]
+            old_key = file_key(context, spec_key(shown, document["inputs"][shown], max_spec_bytes),
+                               naming.names_keys[number])  # fmt: skip
+            if not _same_place(tool_files.get(relative), old_key, file):
+                return None
+            remade[relative] = file
+            tool_files[relative] = file.record()
+    return _write(found, out, document, inputs, loaded.records, tool_files, remade, tools)
+
+
+def _edited_specs(
+    found: Survey, owned: Sequence[str], templates: str | None, max_spec_bytes: int
+) -> ChangedSpecs | None:
+    """The edited specs, loaded, when the survey and they allow a delta run (see the module's conditions)."""
+    document = found.recorded.document
+    changed = found.changed
+    skeletons: dict[str, str] = document.get("skeletons") or {}
+    if not changed or list(document.get("targets", [])) != list(owned):
+        return None
+    if len(skeletons) != len(found.files) or templates is not None:
+        return None  # a run that did not key its specs; custom templates (their checks are the full run's)
+    edited = {shown for shown, _, _ in changed}
+    if any(warning.file in edited for warning in found.warnings):
+        return None  # such a warning may move or go: the list would have to be made again
+    loaded = load_changed(changed, max_spec_bytes)
+    if loaded is None:
+        return None
+    for shown, head in loaded.heads.items():
+        if head.warnings or head.skeleton.hex() != skeletons.get(shown):
+            return None
+    return loaded
+
+
+def _same_place(before: Any, old_key: bytes, file: FinishedFile) -> bool:
+    """True when the remade file replaces the recorded file of the same tool at the same path, with the same facts
+    and, like it, no warnings: then no folder-wide file can differ."""
+    if not (isinstance(before, list) and len(before) == 3) or before[0] != old_key.hex():
+        return False
+    facts = json.loads(json.dumps(dict(file.facts), ensure_ascii=False))  # as the manifest holds them
+    return not file.warnings and before[2] == [] and before[1] == facts
+
+
+def _write(
+    found: Survey,
+    out: Path,
+    document: dict[str, Any],
+    inputs: dict[str, str],
+    input_records: dict[str, FileRecord],
+    tool_files: dict[str, Any],
+    remade: dict[str, FinishedFile],
+    tools: Sequence[ir.Tool],
+) -> Outcome:
+    """Write the remade files that differ from the recorded ones and patch the manifest."""
+    outputs = dict(document["outputs"])
+    texts: dict[str, str | None] = dict.fromkeys(outputs)
+    changes = Changes()
+    for relative in sorted(outputs):  # in the order writer.compare reports them
+        file = remade.get(relative)
+        text = texts[relative] = file.text if file is not None else None
+        digest = file_digest(text.encode("utf-8")) if text is not None else outputs[relative]
+        if digest == outputs[relative]:
+            changes.unchanged.append(relative)
+            continue
+        changes.written.append(relative)
+        changes.old_text[relative] = (out / relative).read_bytes().decode("utf-8", "replace")
+        outputs[relative] = digest
+    written = set(changes.written)
+    apply(out, {relative: texts[relative] for relative in written}, changes)  # type: ignore[misc]
+    signatures = {kind: dict(recorded) for kind, recorded in document["signatures"].items()}
+    for kind, refreshed in found.refreshed.items():
+        signatures[kind].update(refreshed)
+    for shown, record in input_records.items():
+        _set_signature(signatures["inputs"], shown, record.signature)
+    root = out.as_posix() + "/"
+    for relative in written:
+        text = texts[relative] or ""  # written: remade, so it has its text
+        held = signature_if_holds(root + relative, text.encode("utf-8"), outputs[relative])
+        _set_signature(signatures["outputs"], relative, held)
+    # in build_manifest's order, so that the text is the one a full run writes
+    signatures["inputs"] = {name: signatures["inputs"][name] for name in inputs if name in signatures["inputs"]}
+    signatures["outputs"] = {name: signatures["outputs"][name] for name in outputs if name in signatures["outputs"]}
+    patched = {**document, "inputs": inputs, "outputs": outputs, "signatures": signatures, "tool_files": tool_files}
+    return Outcome(tools, texts, changes, manifest_text(patched))
+
+
+def _set_signature(signatures: dict[str, Any], name: str, signature: list[int] | None) -> None:
+    """Record a file's signature, or drop the old one when there is none to trust (like build_manifest)."""
+    if signature:
+        signatures[name] = signature
+    else:
+        signatures.pop(name, None)

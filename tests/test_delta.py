@@ -1,0 +1,266 @@
+"""Regenerating after a few specs were edited, by remaking only their files (codegen.delta).
+
+The delta run must leave exactly what the full run leaves — the same files, the same warnings, the same manifest —
+and must step aside whenever an edit can reach further than the edited specs' own files. Each test runs the same
+edits through both ways, in two output folders, and compares; the full way is forced by making the delta decline.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from codegen import delta, manifest
+from codegen.errors import SpecError
+from codegen.generate import run
+from codegen.targets import _prettier, target_names
+
+from .support import EDGE_SPECS, SPECS, forget_caches, generated_files
+
+TARGETS = target_names()
+WARNED = "query_database.yaml"  # the bundled spec that warns (a .NET enum member renamed)
+REMAKES = {"describe", "describe-nested", "move-lines", "two-specs"}  # edits the delta takes on
+
+
+@pytest.fixture()
+def project(tmp_path, monkeypatch):
+    """specs/ generated into full/ and delta/ (the same run twice), with a cache of its own."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(SPECS, tmp_path / "specs")
+    monkeypatch.setenv("TOOLGEN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("TOOLGEN_NO_CACHE", raising=False)
+    forget_caches(monkeypatch)
+    for folder in ("full", "delta"):
+        run([Path("specs")], Path(folder), TARGETS, write=True)
+    yield tmp_path
+    _prettier._layout_memo.cache_clear()
+
+
+class _Route:
+    """While `force_full` is on, codegen.delta declines every run (the full way is taken)."""
+
+    def __init__(self, monkeypatch):
+        self.force_full = False
+        original = delta.regenerate
+        monkeypatch.setattr(delta, "regenerate", lambda *a, **k: None if self.force_full else original(*a, **k))
+
+
+def _both(route: _Route, monkeypatch, age: bool):
+    """The same run into delta/ (the delta may act) and full/ (it may not): (result or error) of each."""
+    outcomes = {}
+    for folder in ("delta", "full"):
+        if age:
+            _age_manifest(Path(folder))
+        forget_caches(monkeypatch)
+        route.force_full = folder == "full"
+        try:
+            outcomes[folder] = run([Path("specs")], Path(folder), TARGETS, write=True)
+        except SpecError as error:
+            outcomes[folder] = error
+    return outcomes["delta"], outcomes["full"]
+
+
+def _age_manifest(out: Path) -> None:
+    """Make every recorded signature older than the manifest, so that they are trusted (not read)."""
+    path = out / manifest.MANIFEST_NAME
+    later = time.time_ns() + 5_000_000_000
+    os.utime(path, ns=(later, later))
+
+
+def _manifest(out: Path) -> dict:
+    document = json.loads((out / manifest.MANIFEST_NAME).read_text("utf-8"))
+    # signatures hold inodes and times: the same files must have one, whatever its value
+    document["signatures"] = {kind: sorted(found) for kind, found in document["signatures"].items()}
+    return document
+
+
+def _edit(kind: str, root: Path, rng: random.Random) -> None:
+    """Apply an edit of `kind` to the specs (some kinds find nothing to edit in some specs)."""
+    specs = sorted((root / "specs").glob("*.yaml"))
+    spec = rng.choice(specs)
+    text = spec.read_text()
+    if kind == "describe":
+        spec.write_text(text.replace("description: ", f"description: Edit {rng.random()}. ", 1))
+    elif kind == "describe-nested":
+        spec.write_text(text.replace("      description: ", f"      description: Edit {rng.random()}. ", 1))
+    elif kind == "move-lines":  # every position in the spec moves, not its skeleton
+        spec.write_text("# moved\n" * rng.randrange(1, 4) + text)
+    elif kind == "two-specs":
+        other = rng.choice([path for path in specs if path != spec])
+        spec.write_text(text.replace("description: ", f"description: Edit {rng.random()}. ", 1))
+        other.write_text(other.read_text().replace("description: ", "description: Also edited. ", 1))
+    elif kind == "add-property":  # a new skeleton
+        spec.write_text(
+            text.replace(
+                "\n  properties:\n", f"\n  properties:\n    added_{rng.randrange(10**6)}:\n      type: string\n", 1
+            )
+        )
+    elif kind == "rename":
+        spec.write_text(text.replace("name: ", "name: renamed_", 1))
+    elif kind == "invalid":
+        spec.write_text(text + "\nunknown_key: true\n")
+    elif kind == "hand-edit-output":  # and a description: the survey sees more than spec edits
+        spec.write_text(text.replace("description: ", f"description: Edit {rng.random()}. ", 1))
+        victim = sorted((root / "delta" / "go").glob("*.go"))[0].relative_to(root / "delta")
+        for folder in ("delta", "full"):
+            with open(root / folder / victim, "a", encoding="utf-8") as handle:
+                handle.write("// edited by hand\n")
+
+
+EDITS = sorted(REMAKES | {"add-property", "rename", "invalid", "hand-edit-output"})
+
+
+@pytest.mark.parametrize("age", [False, True], ids=["racy", "trusted"])
+@pytest.mark.parametrize("seed", range(4))
+def test_a_delta_run_leaves_what_the_full_run_leaves(project, monkeypatch, seed, age):
+    rng = random.Random(seed)
+    route = _Route(monkeypatch)
+    kinds = [*sorted(REMAKES), *rng.sample(EDITS, len(EDITS))]
+    for step, kind in enumerate(kinds):
+        saved = {path: path.read_bytes() for path in (project / "specs").glob("*.yaml")}
+        _edit(kind, project, rng)
+        touched = [path.name for path, data in saved.items() if path.read_bytes() != data]
+        in_delta, in_full = _both(route, monkeypatch, age)
+        where = f"step {step}: {kind} of {touched}"
+        expected = kind in REMAKES and bool(touched) and WARNED not in touched
+        if kind == "invalid":
+            assert isinstance(in_delta, SpecError) and str(in_delta) == str(in_full), where
+            for path, data in saved.items():
+                path.write_bytes(data)
+            continue
+        assert (in_delta.edited_only, in_full.edited_only) == (expected, False), where
+        assert generated_files(project / "delta") == generated_files(project / "full"), where
+        assert _manifest(project / "delta") == _manifest(project / "full"), where
+        assert [str(w) for w in in_delta.warnings] == [str(w) for w in in_full.warnings], where
+        assert in_delta.summary == in_full.summary, where
+        assert sorted(in_delta.changes.written) == sorted(in_full.changes.written), where
+        assert sorted(in_delta.changes.removed) == sorted(in_full.changes.removed), where
+        assert [tool.name for tool in in_delta.tools] == [tool.name for tool in in_full.tools], where
+        if expected:
+            for relative in in_delta.changes.written:
+                assert in_delta.changes.old_text[relative] != in_delta.planned[relative], where
+    forget_caches(monkeypatch)
+    monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")
+    run([Path("specs")], Path("reference"), TARGETS, write=True)
+    assert generated_files(project / "delta") == generated_files(project / "reference")
+
+
+def test_the_warnings_of_a_project_come_back_from_a_delta_run(project, monkeypatch):
+    route = _Route(monkeypatch)
+    _edit("describe", project, random.Random(7))  # seed 7 picks a spec that does not warn
+    in_delta, in_full = _both(route, monkeypatch, age=False)
+    assert (in_delta.edited_only, in_full.edited_only) == (True, False)
+    assert in_full.warnings and [w.row() for w in in_delta.warnings] == [w.row() for w in in_full.warnings]
+
+
+def test_after_a_delta_run_every_file_is_trusted_by_its_signature(project, monkeypatch):
+    spec = project / "specs" / "clear_context.yaml"
+    spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
+    forget_caches(monkeypatch)
+    assert run([Path("specs")], Path("delta"), TARGETS, write=True).edited_only
+    _age_manifest(project / "delta")
+    found = manifest.survey([Path("specs")], Path("delta"), {})
+    assert found.current
+    assert found.refreshed == {"inputs": {}, "outputs": {}}, "no file had to be read to be trusted"
+
+
+def test_an_output_edited_between_write_and_manifest_gets_no_signature(project, monkeypatch):
+    victims: list[str] = []
+    original = delta.signature_if_holds
+
+    def edit_then_read(path, expected, digest):
+        if not victims:
+            victims.append(path)
+            Path(path).write_text(Path(path).read_text() + "// edited right after the write\n")
+        return original(path, expected, digest)
+
+    monkeypatch.setattr(delta, "signature_if_holds", edit_then_read)
+    spec = project / "specs" / "clear_context.yaml"
+    spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
+    forget_caches(monkeypatch)
+    assert run([Path("specs")], Path("delta"), TARGETS, write=True).edited_only and victims
+    relative = Path(victims[0]).relative_to("delta").as_posix()
+    assert relative not in _manifest(project / "delta")["signatures"]["outputs"]
+    _age_manifest(project / "delta")
+    assert manifest.survey([Path("specs")], Path("delta"), {}).current is False
+
+
+@pytest.mark.parametrize("spec", [WARNED, "colliding_casings.yaml", "zz_name_clash.yaml"])
+def test_an_edit_to_a_spec_that_warns_goes_the_full_way(project, monkeypatch, spec):
+    """Warnings from a tool's own files (an enum member; fields renamed) and from naming the folders only (a tool
+    whose names clash with another tool's)."""
+    route = _Route(monkeypatch)
+    warned = project / "specs" / spec
+    if spec == "colliding_casings.yaml":
+        shutil.copy(EDGE_SPECS / spec, warned)
+    elif spec == "zz_name_clash.yaml":
+        clear_context = (project / "specs" / "clear_context.yaml").read_text()
+        warned.write_text(clear_context.replace("name: clear_context", "name: clearContext", 1))
+    for folder in ("delta", "full"):
+        run([Path("specs")], Path(folder), TARGETS, write=True)
+    warned.write_text("# moved\n" + warned.read_text())  # its warnings move down a line
+    in_delta, in_full = _both(route, monkeypatch, age=False)
+    assert not in_delta.edited_only
+    moved = [str(w) for w in in_full.warnings if w.file.endswith(spec)]
+    assert moved and [str(w) for w in in_delta.warnings] == [str(w) for w in in_full.warnings]
+
+
+def test_custom_templates_go_the_full_way(project, monkeypatch, tmp_path):
+    templates = tmp_path / "custom"
+    (templates / "go").mkdir(parents=True)
+    run([Path("specs")], Path("custom"), TARGETS, write=True, templates=str(templates))
+    spec = project / "specs" / "clear_context.yaml"
+    spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
+    forget_caches(monkeypatch)
+    assert not run([Path("specs")], Path("custom"), TARGETS, write=True, templates=str(templates)).edited_only
+
+
+def test_the_cli_reports_a_delta_run_as_it_reports_a_full_one(project):
+    """Through the command line (a real process: the fast path's survey is handed over, the spec is validated in
+    the prefetching child): the same files, summary and warnings as a full run of the same edit."""
+    env = {**os.environ, "TOOLGEN_CACHE_DIR": str(project / "cache")}
+    generate = [sys.executable, "-m", "codegen", "generate", "specs", "--verbose"]
+    subprocess.run([*generate, "--out", "delta"], capture_output=True, text=True, env=env, check=True)
+    spec = project / "specs" / "clear_context.yaml"
+    spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
+    shutil.rmtree(project / "full")
+    shutil.copytree(project / "delta", project / "full")
+    (project / "full" / manifest.MANIFEST_NAME).unlink()  # no manifest: the full way
+    through_delta = subprocess.run([*generate, "--out", "delta"], capture_output=True, text=True, env=env)
+    through_full = subprocess.run([*generate, "--out", "full"], capture_output=True, text=True, env=env)
+    assert through_delta.returncode == through_full.returncode == 0, through_delta.stderr + through_full.stderr
+    assert "only the edited specs changed" in through_delta.stderr
+    assert "only the edited specs changed" not in through_full.stderr
+    assert through_delta.stdout == through_full.stdout == "7 tools → 48 files: 6 written, 42 unchanged, 0 removed\n"
+    warnings = [line for line in through_full.stderr.splitlines() if ": warning: " in line]
+    assert warnings and warnings == [line for line in through_delta.stderr.splitlines() if ": warning: " in line]
+    wrote = [line for line in through_delta.stderr.splitlines() if line.startswith("wrote ")]
+    assert [line.replace(" delta/", " full/") for line in wrote] == [
+        line for line in through_full.stderr.splitlines() if line.startswith("wrote ")
+    ]
+    assert generated_files(project / "delta") == generated_files(project / "full")
+
+
+def test_a_remade_file_takes_its_predecessors_place_only_with_its_key_facts_and_no_warnings():
+    from codegen.errors import Diagnostic
+    from codegen.incremental import FinishedFile
+
+    key = bytes(32)
+    file = FinishedFile("tool.go", "text", {"symbol": "Tool", "count": 1}, (), bytes([1]) * 32)
+    recorded = [key.hex(), {"symbol": "Tool", "count": 1}, []]
+    assert delta._same_place(recorded, key, file)
+    assert not delta._same_place(None, key, file), "no file of that path before"
+    assert not delta._same_place(recorded, bytes([2]) * 32, file), "another tool's, or another context's, file"
+    assert not delta._same_place([key.hex(), {"symbol": "Tool2", "count": 1}, []], key, file), "new facts"
+    warned = [key.hex(), {"symbol": "Tool", "count": 1}, [["specs/a.yaml", 1, 1, "renamed", "warning"]]]
+    assert not delta._same_place(warned, key, file), "it warned before"
+    warning = Diagnostic("specs/a.yaml", 1, 1, "renamed", "warning")
+    assert not delta._same_place(recorded, key, FinishedFile("tool.go", "text", file.facts, (warning,))), "it warns now"
