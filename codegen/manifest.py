@@ -16,7 +16,9 @@ tick could leave it unchanged) and never trusted: such a file is read and hashed
 replaced file has a new inode, so `touch -d` or an editor's atomic save are still seen as changes.
 
 The manifest also records, for each per-tool output file, the per-tool cache key it was rendered under
-(codegen.incremental), so a run after a small change reuses unchanged tools' files straight from disk.
+(codegen.incremental), so a run after a small change reuses unchanged tools' files straight from disk, and each
+spec's naming skeleton digest. `survey` tells the no-change answer apart from "only these few specs changed",
+which codegen.delta turns into a run that remakes only their files.
 
 This module imports only the standard library, so the fast path stays close to the interpreter's start-up time.
 """
