@@ -82,10 +82,7 @@ def regenerate(
     position = {shown: number for number, (shown, _) in enumerate(found.files)}
     edited = sorted(position[shown] for shown in loaded.keys)
     for (target, target_options), naming in zip(chosen, name_folders(chosen, toolset, environment)):
-        render, finish, vet_paths = callbacks(target)
-        context, files = remake(
-            target, toolset, target_options, render, finish, environment, vet_paths, False, naming, edited
-        )
+        context, files = remake(target, target_options, callbacks(target), environment, toolset, naming, edited)
         for number in edited:
             file, relative = files[number], f"{target.name}/{files[number].path}"
             shown = found.files[number][0]

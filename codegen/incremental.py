@@ -162,19 +162,16 @@ def file_key(context: bytes, tool_key: bytes, names_key: str) -> bytes:
 
 def remake(
     target: Target,
-    toolset: ToolSet,
     options: Mapping[str, Any],
-    render: Render,
-    finish: Finish,
+    callbacks: tuple[Render, Finish, Callable[[list[str]], None]],
     environment: bytes,
-    vet_paths: Callable[[list[str]], None],
-    custom_templates: bool,
+    toolset: ToolSet,
     naming: _Naming,
     indices: Sequence[int],
 ) -> tuple[bytes, dict[int, FinishedFile]]:
     """The target's context and the files of the tools at `indices` only, found in the cache or made here (and
-    cached): what `prepare` and `make_missing` give for them, without looking at any other tool
-    (codegen.delta)."""
+    cached): what `prepare` and `make_missing` give for them, without looking at any other tool (codegen.delta,
+    which never runs with custom templates). `callbacks` render, finish and vet as in `prepare`."""
     store = cachestore.open_store()
     context = _context(target, options, environment)
     keys = {index: file_key(context, toolset.keys[index], naming.names_keys[index]) for index in indices}
@@ -182,7 +179,7 @@ def remake(
     files = {index: _decode(stored.get(key), key) for index, key in keys.items()}
     missing = [index for index, file in files.items() if file is None]
     if missing:
-        job = _Job(target, toolset.tools, naming.records, options, render, finish, vet_paths, custom_templates)
+        job = _Job(target, toolset.tools, naming.records, options, *callbacks, custom_templates=False)
         fresh = {}
         for index, made in zip(missing, _make_files_here(job, missing)):
             files[index] = file = replace(made, key=keys[index])
