@@ -12,7 +12,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
@@ -28,6 +28,9 @@ from .config import (
     schema_line,
 )
 from .errors import ToolgenError
+
+if TYPE_CHECKING:
+    from .manifest import Survey
 
 EXIT_OK, EXIT_DRIFT, EXIT_INVALID = 0, 1, 2
 DEFAULT_SPECS = Path("specs")
@@ -189,7 +192,7 @@ def _rebased(path: Path, root: Path) -> Path:
         return Path(os.path.abspath(path))
 
 
-def _fast_path(settings: Settings, verbose: bool = False):
+def _fast_path(settings: Settings, verbose: bool = False) -> tuple[dict | None, Survey]:
     """The manifest when the output is provably current, and the survey that found it out (the run that follows
     takes it over); imports only the standard library."""
     from .manifest import survey, up_to_date
@@ -209,7 +212,7 @@ def _fast_path(settings: Settings, verbose: bool = False):
     return manifest, found
 
 
-def _full_run(settings: Settings, langs: tuple[str, ...], check: bool, found=None):
+def _full_run(settings: Settings, langs: tuple[str, ...], check: bool, found: Survey | None = None):
     """The whole pipeline (imports pydantic, jinja2, the targets); exits 2 on bad input or an unwritable output.
     `found` is the fast path's survey of the output folder."""
     from .generate import run_settings
