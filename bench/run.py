@@ -380,16 +380,25 @@ def registered_targets(runner: Runner) -> list[str]:
 
 
 class SpecEditor:
-    """Rewrites one spec of a folder with a new description: exactly that spec differs from before."""
+    """Rewrites one spec of a folder: exactly that spec differs from before."""
 
     def __init__(self, folder: Path, index: int, seed: int):
         self.spec = make_spec(index, seed)
         self.path = folder / spec_file_name(index, self.spec)
 
     def edit(self, revision: int) -> None:
+        """A new description (the tool's names, types and properties stay as they are)."""
         description = f"{self.spec['description']} (revision {revision})"
         comment = f"benchmark spec edited by bench/run.py, revision {revision}"
         write_spec(self.path, {**self.spec, "description": description}, comment)
+
+    def add_property(self, revision: int) -> None:
+        """The original spec with one more property, named after the revision: a new shape each time."""
+        parameters = dict(self.spec["parameters"])
+        added = {"type": "string", "description": f"Added in revision {revision}."}
+        parameters["properties"] = {**parameters["properties"], f"added_{revision}": added}
+        comment = f"benchmark spec reshaped by bench/run.py, revision {revision}"
+        write_spec(self.path, {**self.spec, "parameters": parameters}, comment)
 
 
 def _specs(n: int) -> str:
@@ -486,6 +495,20 @@ def measure_toolgen(
         toolgen("generate", edited, "--out", out, langs=langs),
         n=n,
         setup=lambda i: editor.edit(i + 1),
+        verify=summary_checker(n, "some" if drift else "none"),
+    )
+    # The same after an edit that changes the tool's shape (a property added): every folder is named again.
+    reshaped = work / f"specs-{n}-reshaped"
+    shutil.copytree(spec_dirs[n], reshaped)
+    out = work / f"out-reshaped-{n}"
+    runner.run_untimed(toolgen("generate", reshaped, "--out", out, langs=langs))
+    reshaper = SpecEditor(reshaped, n // 2, seed)
+    runner.measure(
+        "generate.one_reshaped.large",
+        f"toolgen generate, 1 of {n} specs changed, a property added",
+        toolgen("generate", reshaped, "--out", out, langs=langs),
+        n=n,
+        setup=lambda i: reshaper.add_property(i + 1),
         verify=summary_checker(n, "some" if drift else "none"),
     )
 

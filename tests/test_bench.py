@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from bench.run import BenchError, Goal, summary_checker
+from bench.run import BenchError, Goal, SpecEditor, summary_checker
 from bench.specgen import generate_specs, make_spec
 from codegen.cli import main as toolgen_cli
 from codegen.generate import load_tools
 from codegen.loader import load_specs
+from codegen.speccache import skeleton_digest
 from tests.support import REPO
 
 SEED = 11
@@ -204,7 +205,8 @@ EXPECTED_MEASUREMENTS = set(
     import.dmcg_generate check.unchanged check.one_changed generate.cold.small generate.cold.medium
     generate.cold.half generate.cold.large generate.unchanged.small generate.unchanged.medium generate.unchanged.half
     generate.unchanged.large
-    generate.one_changed.large generate.cold.large.nocache generate.python.large generate.python.large.nocache
+    generate.one_changed.large generate.one_reshaped.large generate.cold.large.nocache generate.python.large
+    generate.python.large.nocache
     peer.datamodel_codegen""".split()
 )
 EXPECTED_GOALS = set(
@@ -407,3 +409,29 @@ def test_machine_state_line():
         "other processes 1.2% of the CPUs; host steal 0.0%."
     )
     assert describe({}) == "machine during the run: not measured."
+
+
+def test_the_spec_editor_changes_a_description_or_the_tools_shape(tmp_path):
+    """The two one-spec edits the benchmark times: a description (the naming skeleton stays) and a property
+    added, a new one each revision (the skeleton changes every time)."""
+    generate_specs(3, 1, tmp_path)
+    editor = SpecEditor(tmp_path, 1, 1)
+
+    def edited_tool():
+        tools, _ = load_tools([editor.path])
+        return tools[0]
+
+    original = edited_tool()
+    editor.edit(5)
+    described = edited_tool()
+    assert described.description.endswith("(revision 5)")
+    assert skeleton_digest(described) == skeleton_digest(original)
+    shapes = set()
+    for revision in (6, 7):
+        editor.add_property(revision)
+        reshaped = edited_tool()
+        names = [field.wire_name for field in reshaped.decl(reshaped.params).fields]
+        assert f"added_{revision}" in names
+        assert len(names) == len(original.decl(original.params).fields) + 1
+        shapes.add(skeleton_digest(reshaped))
+    assert len(shapes) == 2 and skeleton_digest(original) not in shapes
