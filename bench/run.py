@@ -482,35 +482,27 @@ def measure_toolgen(
             verify=summary_checker(n, "none"),
         )
 
-    # Regenerate after one spec of the large set changed: before each run, that spec gets a new revision.
+    # Regenerate after one spec of the large set changed: before each run, that spec gets a new revision. First a
+    # new description; then, in a folder of its own, a property added (a new shape: every folder is named again).
+    edits = [
+        ("generate.one_changed.large", "edited", "", SpecEditor.edit),
+        ("generate.one_reshaped.large", "reshaped", ", a property added", SpecEditor.add_property),
+    ]
     n = sizes.large
-    edited = work / f"specs-{n}-edited"
-    shutil.copytree(spec_dirs[n], edited)
-    out = work / f"out-edited-{n}"
-    runner.run_untimed(toolgen("generate", edited, "--out", out, langs=langs))
-    editor = SpecEditor(edited, n // 2, seed)
-    runner.measure(
-        "generate.one_changed.large",
-        f"toolgen generate, 1 of {n} specs changed",
-        toolgen("generate", edited, "--out", out, langs=langs),
-        n=n,
-        setup=lambda i: editor.edit(i + 1),
-        verify=summary_checker(n, "some" if drift else "none"),
-    )
-    # The same after an edit that changes the tool's shape (a property added): every folder is named again.
-    reshaped = work / f"specs-{n}-reshaped"
-    shutil.copytree(spec_dirs[n], reshaped)
-    out = work / f"out-reshaped-{n}"
-    runner.run_untimed(toolgen("generate", reshaped, "--out", out, langs=langs))
-    reshaper = SpecEditor(reshaped, n // 2, seed)
-    runner.measure(
-        "generate.one_reshaped.large",
-        f"toolgen generate, 1 of {n} specs changed, a property added",
-        toolgen("generate", reshaped, "--out", out, langs=langs),
-        n=n,
-        setup=lambda i: reshaper.add_property(i + 1),
-        verify=summary_checker(n, "some" if drift else "none"),
-    )
+    for key, folder, what, edit in edits:
+        specs = work / f"specs-{n}-{folder}"
+        shutil.copytree(spec_dirs[n], specs)
+        out = work / f"out-{folder}-{n}"
+        runner.run_untimed(toolgen("generate", specs, "--out", out, langs=langs))
+        editor = SpecEditor(specs, n // 2, seed)
+        runner.measure(
+            key,
+            f"toolgen generate, 1 of {n} specs changed{what}",
+            toolgen("generate", specs, "--out", out, langs=langs),
+            n=n,
+            setup=lambda i, editor=editor, edit=edit: edit(editor, i + 1),
+            verify=summary_checker(n, "some" if drift else "none"),
+        )
 
 
 def measure_empty_cache(runner: Runner, specs: Path, n: int, langs: Sequence[str]) -> None:
