@@ -94,6 +94,19 @@ def test_four_racing_generates_leave_exactly_the_right_tree(
     )  # fmt: skip
     assert check.returncode == 0, check.stdout + check.stderr
 
+    # Then one description edited: the first run to get the lock remakes only that spec's files (codegen.delta);
+    # the others find its manifest replaced, survey again under the lock, and find nothing left to do.
+    edited = specs / "extra_01.yaml"
+    edited.write_text(edited.read_text("utf-8").replace("Changed tool", "Edited tool"), encoding="utf-8")
+    _race(tmp_path)
+    assert _tree(out) == _expected(tmp_path, monkeypatch)
+    assert "Edited tool" in (out / "python" / "extra_01.py").read_text("utf-8")
+    check = subprocess.run(
+        [sys.executable, "-m", "codegen", "check", "specs", "--out", "out"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert check.returncode == 0, check.stdout + check.stderr
+
 
 def test_a_second_run_waits_for_the_lock(tmp_path: Path):
     """While the lock is held, a generate may render but writes nothing; it finishes once the lock is released."""
