@@ -14,7 +14,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -24,7 +23,7 @@ from codegen.errors import SpecError
 from codegen.generate import run
 from codegen.targets import _prettier, target_names
 
-from .support import EDGE_SPECS, SPECS, forget_caches, generated_files
+from .support import EDGE_SPECS, SPECS, age_manifest, forget_caches, generated_files
 
 TARGETS = target_names()
 WARNED = "query_database.yaml"  # the bundled spec that warns (a .NET enum member renamed)
@@ -59,7 +58,7 @@ def _both(route: _Route, monkeypatch, age: bool):
     outcomes = {}
     for folder in ("delta", "full"):
         if age:
-            _age_manifest(Path(folder))
+            age_manifest(Path(folder))
         forget_caches(monkeypatch)
         route.force_full = folder == "full"
         try:
@@ -67,13 +66,6 @@ def _both(route: _Route, monkeypatch, age: bool):
         except SpecError as error:
             outcomes[folder] = error
     return outcomes["delta"], outcomes["full"]
-
-
-def _age_manifest(out: Path) -> None:
-    """Make every recorded signature older than the manifest, so that they are trusted (not read)."""
-    path = out / manifest.MANIFEST_NAME
-    later = time.time_ns() + 5_000_000_000
-    os.utime(path, ns=(later, later))
 
 
 def _manifest(out: Path) -> dict:
@@ -172,7 +164,7 @@ def test_after_a_delta_run_every_file_is_trusted_by_its_signature(project, monke
     spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
     forget_caches(monkeypatch)
     assert run([Path("specs")], Path("delta"), TARGETS, write=True).edited_only
-    _age_manifest(project / "delta")
+    age_manifest(project / "delta")
     found = manifest.survey([Path("specs")], Path("delta"), {})
     assert found.current
     assert found.refreshed == {"inputs": {}, "outputs": {}}, "no file had to be read to be trusted"
@@ -195,7 +187,7 @@ def test_an_output_edited_between_write_and_manifest_gets_no_signature(project, 
     assert run([Path("specs")], Path("delta"), TARGETS, write=True).edited_only and victims
     relative = Path(victims[0]).relative_to("delta").as_posix()
     assert relative not in _manifest(project / "delta")["signatures"]["outputs"]
-    _age_manifest(project / "delta")
+    age_manifest(project / "delta")
     assert manifest.survey([Path("specs")], Path("delta"), {}).current is False
 
 

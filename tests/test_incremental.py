@@ -20,7 +20,7 @@ from codegen.errors import SpecError
 from codegen.generate import run
 from codegen.targets import _prettier, get_target, target_names
 
-from .support import EDGE_SPECS, SPECS, forget_caches, generated_files
+from .support import EDGE_SPECS, SPECS, age_manifest, forget_caches, generated_files
 
 TARGETS = target_names()
 
@@ -358,16 +358,9 @@ def _up_to_date(refresh: bool = True) -> bool:
     )
 
 
-def _age_manifest(root: Path) -> None:
-    """Make every recorded signature older than the manifest (as it is once the clock has moved on)."""
-    path = root / "out" / manifest.MANIFEST_NAME
-    later = time.time_ns() + 5_000_000_000
-    os.utime(path, ns=(later, later))
-
-
 def test_a_same_size_edit_with_the_old_mtime_is_still_a_change(project):
     run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
-    _age_manifest(project)
+    age_manifest(project / "out")
     assert _up_to_date()
     victim = next((project / "out" / "go").glob("*.go"))
     data, status = victim.read_bytes(), victim.stat()
@@ -381,7 +374,7 @@ def test_a_same_size_edit_with_the_old_mtime_is_still_a_change(project):
 
 def test_a_replaced_file_with_the_same_bytes_is_read_not_trusted(project, monkeypatch):
     run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
-    _age_manifest(project)
+    age_manifest(project / "out")
     victim = next((project / "out" / "rust").glob("*.rs"))
     copy = victim.with_name("copy.tmp-not-ours")
     shutil.copy2(victim, copy)
@@ -405,7 +398,7 @@ def _count_reads(monkeypatch) -> list[str]:
 
 def test_specs_the_manifest_vouches_for_are_not_read(project, monkeypatch):
     run([Path("specs")], Path("out"), TARGETS, write=True)
-    _age_manifest(project)
+    age_manifest(project / "out")
     spec = project / "specs" / "create_issue.yaml"
     spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
     forget_caches(monkeypatch)
@@ -423,7 +416,7 @@ def test_specs_the_manifest_vouches_for_are_not_read(project, monkeypatch):
 
 def test_a_model_dropped_from_the_cache_is_built_again_from_its_file(project, monkeypatch):
     run([Path("specs")], Path("out"), TARGETS, write=True)
-    _age_manifest(project)
+    age_manifest(project / "out")
     connection = cachestore.open_store()._connect()
     # the pickled models go; their heads (JSON) stay
     connection.execute("DELETE FROM spec WHERE substr(value, 1, 1) = x'80'")
@@ -513,7 +506,7 @@ def test_a_check_that_had_to_read_files_refreshes_their_signatures(project, monk
     oldest = min(p.stat().st_mtime_ns for p in (project / "out").rglob("*") if p.is_file())
     os.utime(path, ns=(oldest, oldest))
     assert _up_to_date()  # reads everything, then rewrites the manifest
-    _age_manifest(project)
+    age_manifest(project / "out")
     reads = _count_reads(monkeypatch)
     assert _up_to_date()
     assert reads == [], "after a refresh nothing needs reading"
@@ -534,7 +527,7 @@ def test_a_spec_edited_while_a_run_reads_it_is_not_recorded_as_generated(project
     with monkeypatch.context() as patched:
         patched.setattr(speccache, "read_record", read_then_edit)
         run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
-    _age_manifest(project)
+    age_manifest(project / "out")
     recorded = manifest.Recorded.load(Path("out"))
     assert recorded.document["inputs"], "the run wrote its manifest"
     assert not _up_to_date(), "the manifest holds the digest of the bytes the outputs came from"
@@ -556,7 +549,7 @@ def test_an_output_edited_between_write_and_manifest_gets_no_signature(project, 
     document = manifest.Recorded.load(Path("out")).document
     relative = Path(victim_name[0]).relative_to("out").as_posix()
     assert relative not in document["signatures"]["outputs"]
-    _age_manifest(project)
+    age_manifest(project / "out")
     assert not _up_to_date()
 
 

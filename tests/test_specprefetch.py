@@ -9,15 +9,14 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from codegen import manifest, speccache, specprefetch
+from codegen import speccache, specprefetch
 from codegen.manifest import Recorded, file_digest
 
-from .support import REPO, SPECS, generated_files
+from .support import REPO, SPECS, age_manifest, generated_files
 
 # Runs the CLI and reports on stderr's last line whether a child was started, whether every child started was
 # reaped by toolgen itself, whether this process parsed, and whether it imported the pipeline at all.
@@ -77,18 +76,12 @@ def _cli(root: Path, *args: str, **env: str) -> tuple[dict, str]:
     return json.loads(report), "\n".join(messages)
 
 
-def _age_manifest(out: Path) -> None:
-    """Make every recorded signature older than the manifest (as it is once the clock has moved on)."""
-    later = time.time_ns() + 5_000_000_000
-    os.utime(out / manifest.MANIFEST_NAME, ns=(later, later))
-
-
 @pytest.fixture()
 def project(tmp_path):
     shutil.copytree(SPECS, tmp_path / "specs")
     report, messages = _cli(tmp_path, "generate", "specs", "--out", "out")
     assert report["code"] == 0, messages
-    _age_manifest(tmp_path / "out")
+    age_manifest(tmp_path / "out")
     return tmp_path
 
 
