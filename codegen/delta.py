@@ -35,7 +35,7 @@ from typing import Any
 
 from . import cachestore, ir
 from .incremental import Finish, FinishedFile, Render, ToolSet, file_key, name_folders, remake
-from .manifest import FileRecord, Survey, file_digest, manifest_text, signature_if_holds
+from .manifest import FileRecord, Survey, file_digest, manifest_text, signature_if_holds, with_refreshed
 from .speccache import ChangedSpecs, LazyTools, load_changed, spec_key
 from .targets import get_target
 from .targets.base import Target
@@ -153,9 +153,7 @@ def _write(
         outputs[relative] = digest
     written = set(changes.written)
     apply(out, {relative: texts[relative] for relative in written}, changes)  # type: ignore[misc]
-    signatures = {kind: dict(recorded) for kind, recorded in document["signatures"].items()}
-    for kind, refreshed in found.refreshed.items():
-        signatures[kind].update(refreshed)
+    signatures = with_refreshed(document, found.refreshed)
     for shown, record in input_records.items():
         _set_signature(signatures["inputs"], shown, record.signature)
     root = out.as_posix() + "/"

@@ -431,8 +431,8 @@ def generate(
     config: a toolgen.toml or pyproject.toml to start from (the other arguments override it).
 
     Returns a `Result` (`.summary`, `.stale`, `.changes.written` / `.unchanged` / `.removed`, `.planned`,
-    `.warnings`, `.edited_only`). Raises `codegen.errors.ToolgenError` (SpecError, ConfigError, OwnershipError) with every located
-    problem when an input is invalid; nothing is written then.
+    `.warnings`, `.edited_only`). Raises `codegen.errors.ToolgenError` (SpecError, ConfigError, OwnershipError)
+    with every located problem when an input is invalid; nothing is written then.
     """
     spec_paths = None
     if specs is not None:

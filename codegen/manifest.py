@@ -170,10 +170,9 @@ def build_manifest(
 ) -> str:
     """The manifest text for a run that read `inputs` (by shown path, from the bytes the run loaded), produced
     `outputs` (by path relative to out) with `warnings` (Diagnostic rows), and rendered each per-tool file in
-    `tool_files` (relative path →
-    [per-tool cache key (hex), facts, warnings]) under that key. `skeletons` holds each spec's naming skeleton
-    digest (hex, by shown path; empty when the run did not key its specs), what codegen.delta checks an edit
-    against."""
+    `tool_files` (relative path → [per-tool cache key (hex), facts, warnings]) under that key. `skeletons` holds
+    each spec's naming skeleton digest (hex, by shown path; empty when the run did not key its specs), what
+    codegen.delta checks an edit against."""
     inputs = inputs or {}
     document = {
         "_": f"{OWNERSHIP_MARKER}. DO NOT EDIT. Cache for the no-change fast path; safe to delete.",
@@ -402,6 +401,14 @@ def _changed(
     return None
 
 
+def with_refreshed(manifest: dict[str, Any], refreshed: dict[str, dict[str, Signature]]) -> dict[str, Any]:
+    """The manifest's signatures (a copy) with those of the files just read and proven unchanged."""
+    signatures = {kind: dict(recorded) for kind, recorded in manifest.get("signatures", {}).items()}
+    for kind, found in refreshed.items():
+        signatures.setdefault(kind, {}).update(found)
+    return signatures
+
+
 def _refresh_signatures(out: Path, manifest: dict[str, Any], refreshed: dict[str, dict[str, Signature]]) -> None:
     """Rewrite the manifest with the signatures of files just proven unchanged. A failure (read-only folder) is
     harmless: the next run reads those files again. A race with a concurrent `generate` is too: its newer
@@ -409,9 +416,7 @@ def _refresh_signatures(out: Path, manifest: dict[str, Any], refreshed: dict[str
     sends the next run down the full path."""
     from .writer import atomic_write  # only now: the fast path itself imports nothing beyond the standard library
 
-    signatures = {kind: dict(recorded) for kind, recorded in manifest.get("signatures", {}).items()}
-    for kind, found in refreshed.items():
-        signatures.setdefault(kind, {}).update(found)
+    signatures = with_refreshed(manifest, refreshed)
     try:
         atomic_write(manifest_path(out), manifest_text({**manifest, "signatures": signatures}))
     except OSError:
