@@ -184,7 +184,10 @@ def _settings(
     _check_langs(langs)
     own_root = out is None or os.path.abspath(out) == os.path.abspath(settings.out)
     if paths and own_root and not paths_are_specs:
-        only = named_specs(settings, paths)
+        try:
+            only = named_specs(settings, paths)
+        except ToolgenError as error:
+            _fail(error, writes=False)
         settings = settings.with_overrides(only=only)
         paths = ()
     settings = settings.with_overrides(
@@ -550,6 +553,8 @@ def generate(
                 f"{_plural(len(manifest['inputs']), 'tool')} → {_plural(count, 'file')}: 0 written, "
                 f"{count} unchanged, 0 removed"
             )
+        if fail_on_change:
+            _require_staged(settings.out, list(manifest["outputs"]))
         return
     result = _full_run(settings, langs, check=False, found=found)
     _warn(result.warnings, quiet)
@@ -565,13 +570,31 @@ def generate(
             click.echo(f"removed {(settings.out / relative).as_posix()}", err=True)
     if not quiet:
         click.echo(result.summary)
-    if fail_on_change and changes.stale:
+    if fail_on_change:
+        if changes.stale:
+            _echo(
+                f"toolgen: {_plural(len(changes.written), 'file')} written, {len(changes.removed)} removed; "
+                "review and stage them, then commit again",
+                err=True,
+                fg="yellow",
+            )
+        _require_staged(settings.out, [*result.planned, *changes.removed], stale=changes.stale)
+
+
+def _require_staged(out: Path, files: list[str], stale: bool = False) -> None:
+    """Exit 1 when the next git commit would lack some of toolgen's files (untracked, or not as in the index),
+    naming the `git add` that fixes it; or when `stale` (files were just written). Outside git: only `stale`."""
+    from .gitindex import not_in_index, stage_command
+
+    missing = not_in_index(out, files)
+    if missing:
         _echo(
-            f"toolgen: {_plural(len(changes.written), 'file')} written, {len(changes.removed)} removed; "
-            "review and stage them, then commit again",
+            f"toolgen: {_plural(len(missing), 'generated file')} not staged for the commit; stage "
+            f"{'it' if len(missing) == 1 else 'them'} with:\n  {stage_command(missing)}",
             err=True,
             fg="yellow",
         )
+    if missing or stale:
         sys.exit(EXIT_DRIFT)
 
 
@@ -593,6 +616,12 @@ def _print_diff(out: Path, result) -> None:
 @max_spec_bytes_option
 @_render_options
 @strict_option
+@click.option(
+    "--staged",
+    is_flag=True,
+    help="Under git, also count a generated file that is untracked or differs from the index as not up to "
+    "date (pre-commit: the commit must not lack it).",
+)
 @_common_options
 @click.pass_context
 def check(
@@ -606,6 +635,7 @@ def check(
     header: str | None,
     option_flags: tuple[str, ...],
     strict: bool,
+    staged: bool,
     quiet: bool,
     verbose: bool,
 ) -> None:
@@ -624,6 +654,8 @@ def check(
         config, paths, out, langs, max_spec_bytes, templates, header, option_flags, quiet, verbose, strict
     )
     if manifest is not None:
+        if staged:
+            _require_staged(settings.out, list(manifest["outputs"]))
         if not quiet:
             click.echo(f"{_plural(len(manifest['outputs']), 'file')} up to date")
         return
@@ -631,6 +663,8 @@ def check(
     _warn(result.warnings, quiet)
     changes = result.changes
     if not changes.stale:
+        if staged:
+            _require_staged(settings.out, [path for path in result.planned if path not in changes.left])
         if not quiet:
             click.echo(f"{_plural(len(result.planned) - len(changes.left), 'file')} up to date")
         return

@@ -215,3 +215,77 @@ def test_hooks_regenerate_and_stop_commits(tmp_path, pre_commit_env):
         capture_output=True,
         timeout=300,
     )
+
+
+LAYOUT_PYPROJECT = """\
+[tool.toolgen]
+specs = ["tools/specs"]
+out = "src/gen"
+targets = ["python", "go", "nodejs"]
+"""
+
+
+def _commit_staged(repo: Path, env: dict[str, str], message: str):
+    """`git commit` of what is staged, through the installed hooks (no `git add` first)."""
+    return subprocess.run(
+        ["git", *IDENTITY, "commit", "-m", message],
+        cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=900,
+    )  # fmt: skip
+
+
+def test_a_commit_through_the_hooks_never_lacks_a_generated_file(tmp_path, pre_commit_env):
+    """Issue 17's scenario in a repository with its own layout and all three hooks: a new spec, `git add -u`,
+    the `git add` the hook names, and a fresh clone that `toolgen check` finds clean."""
+    env = pre_commit_env
+    sha = _snapshot_checkout()
+    repo = tmp_path / "layout-repo"
+    (repo / "tools" / "specs").mkdir(parents=True)
+    for name in ("clear_context.yaml", "web_fetch.yaml"):
+        shutil.copyfile(support.SPECS / name, repo / "tools" / "specs" / name)
+    (repo / "pyproject.toml").write_text(LAYOUT_PYPROJECT)
+    hooks = "".join(f"      - id: {hook}\n" for hook in ("toolgen", "toolgen-check", "toolgen-breaking"))
+    (repo / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {HOOK_REPO.as_posix()}\n    rev: {sha}\n    hooks:\n{hooks}"
+    )
+    _git("init", "-q", "-b", "main", ".", cwd=repo, env=env)
+    installed = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "install"], cwd=repo, env=env, capture_output=True, text=True
+    )
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    toolgen = [sys.executable, "-m", "codegen"]
+    subprocess.run([*toolgen, "generate"], cwd=repo, check=True, capture_output=True, timeout=300)
+
+    # The first commit: `breaking --against HEAD` has no HEAD yet, and says so instead of failing.
+    _git("add", "-A", cwd=repo, env=env)
+    first = _commit_staged(repo, env, "tools")
+    assert first.returncode == 0, first.stdout
+    assert "Failed" not in first.stdout
+
+    # A new spec, staged alone: the hook regenerates and stops the commit.
+    shutil.copyfile(support.SPECS / "current_time.yaml", repo / "tools" / "specs" / "current_time.yaml")
+    _git("add", "tools/specs/current_time.yaml", cwd=repo, env=env)
+    stopped = _commit_staged(repo, env, "a spec only")
+    assert stopped.returncode != 0, stopped.stdout
+    assert (repo / "src" / "gen" / "go" / "current_time.go").is_file()
+
+    # `git add -u` stages the changed index files but not the new tool's files: still stopped, and named.
+    _git("add", "-u", cwd=repo, env=env)
+    lacking = _commit_staged(repo, env, "a spec and the updated index files")
+    assert lacking.returncode != 0, lacking.stdout
+    new_files = ["src/gen/go/current_time.go", "src/gen/nodejs/current_time.ts", "src/gen/python/current_time.py"]
+    command = "git add -- " + " ".join(new_files)
+    assert command in lacking.stdout, lacking.stdout
+    assert _git("log", "--oneline", cwd=repo).stdout.count("\n") == 1
+
+    # The named `git add`: the commit passes, and holds every generated file.
+    _git("add", "--", *new_files, cwd=repo, env=env)
+    passed = _commit_staged(repo, env, "a spec and all its files")
+    assert passed.returncode == 0, passed.stdout
+    committed = _git("ls-files", cwd=repo).stdout.split()
+    assert set(new_files) <= set(committed)
+
+    # A fresh clone of what was committed is up to date.
+    clone = tmp_path / "clone"
+    _git("clone", "-q", repo.as_posix(), clone.as_posix(), cwd=tmp_path, env=env)
+    checked = subprocess.run([*toolgen, "check"], cwd=clone, capture_output=True, text=True, timeout=300)
+    assert checked.returncode == 0, checked.stdout + checked.stderr

@@ -253,3 +253,60 @@ def test_validate_reads_a_spec_from_stdin(tmp_path):
     bad = toolgen(tmp_path, "validate", "-", stdin=spec.replace("defer: never", "defer: sometimes"))
     assert bad.returncode == 2
     assert bad.stderr.startswith("<stdin>:") and 'must be "auto" or "never"' in bad.stderr
+
+
+# -- 3. naming specs never removes other tools' files ------------------------------------------------------------
+
+
+def test_naming_one_spec_remakes_it_and_removes_nothing(repo):
+    assert toolgen(repo, "generate").returncode == 0
+    out = repo / "src" / "gen"
+    before = files_under(out)
+    fetch = repo / "tools" / "specs" / "web_fetch.yaml"
+    fetch.write_text(fetch.read_text().replace("description: Fetch", "description: Download", 1))
+    clear = repo / "tools" / "specs" / "clear_context.yaml"
+    clear.write_text(clear.read_text().replace("Clear the conversation", "Wipe the conversation", 1))
+    result = toolgen(repo, "generate", "tools/specs/web_fetch.yaml")
+    assert result.returncode == 0, result.stderr
+    assert "0 removed" in result.stdout and "left as they are" in result.stdout
+    assert files_under(out) == before, "no other tool's file is removed"
+    assert "Download" in (out / "go" / "web_fetch.go").read_text()
+    assert "Wipe" not in (out / "go" / "clear_context.go").read_text(), "a tool not named is left as it is"
+    stale = toolgen(repo, "check", "tools/specs/clear_context.yaml")
+    assert stale.returncode == 1 and "clear_context" in stale.stdout and "web_fetch" not in stale.stdout
+    assert toolgen(repo, "check", "tools/specs/web_fetch.yaml").returncode == 0
+    assert toolgen(repo, "generate").returncode == 0
+    assert "Wipe" in (out / "go" / "clear_context.go").read_text()
+    assert toolgen(repo, "check").returncode == 0
+
+
+def test_naming_a_new_spec_adds_it_to_the_folder_wide_files(repo):
+    assert toolgen(repo, "generate").returncode == 0
+    shutil.copyfile(SPECS / "search_files.yaml", repo / "tools" / "specs" / "search_files.yaml")
+    assert toolgen(repo, "generate", "tools/specs/search_files.yaml").returncode == 0
+    index = (repo / "src" / "gen" / "nodejs" / "index.ts").read_text()
+    assert "search_files" in index and "clear_context" in index and "web_fetch" in index
+    assert toolgen(repo, "check").returncode == 0
+
+
+def test_removing_a_spec_removes_its_files_and_says_which(repo):
+    assert toolgen(repo, "generate").returncode == 0
+    (repo / "tools" / "specs" / "current_time.yaml").unlink()
+    result = toolgen(repo, "generate", "-v")
+    assert result.returncode == 0 and "3 removed" in result.stdout
+    assert "removed src/gen/go/current_time.go" in result.stderr
+
+
+def test_a_path_outside_the_spec_set_is_an_error(repo):
+    (repo / "elsewhere").mkdir()
+    shutil.copyfile(SPECS / "search_files.yaml", repo / "elsewhere" / "search_files.yaml")
+    result = toolgen(repo, "generate", "elsewhere/search_files.yaml")
+    assert result.returncode == 2
+    assert "elsewhere/search_files.yaml: error: is not among the specs of src/gen/" in result.stderr
+    assert "tool.toolgen.specs` in pyproject.toml" in result.stderr
+    assert not (repo / "src").exists()
+    missing = toolgen(repo, "generate", "tools/specs/nope.yaml")
+    assert missing.returncode == 2 and "tools/specs/nope.yaml: error: no such file or folder" in missing.stderr
+    other_root = toolgen(repo, "generate", "elsewhere", "--out", "other")
+    assert other_root.returncode == 0, "with --out naming another output root, PATHs are its specs"
+    assert files_under(repo / "other" / "go") == ["search_files.go", "tools.go"]
