@@ -297,7 +297,7 @@ def test_reserved_words_and_collisions(outputs, warnings):
     reserved = outputs["rust/reserved_words.rs"]
     assert "pub r#type: String," in reserved
     assert (
-        "pub self_: String," in reserved and "pub self2: Option<String>," in reserved
+        "pub self_: String," in reserved and "pub self_2: Option<String>," in reserved
     )  # `Self` cased
     assert "pub super_: Option<String>," in reserved and "pub crate_: Option<String>," in reserved
     assert '#[serde(rename = "Self", skip_serializing_if = "Option::is_none")]' in reserved

@@ -15,14 +15,13 @@ Layout is decided here, in google-java-format style (2-space indent, 100 columns
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .. import ir
 from ..errors import ConfigError, Diagnostic
-from ..naming import Words, camel, pascal, screaming_snake, split_words, unique_identifiers
+from ..naming import Words, camel, pascal, screaming_snake, unique_identifiers
 from .base import PlannedFile, Reporter, Target
 from .java_syntax import (
     COLUMN_LIMIT,
@@ -101,24 +100,6 @@ TYPE_MAP: dict[str, TypeMapper] = {
 def _json(value: Any) -> str:
     """Compact JSON with the spec's key order; strings stay exact (the Java literal escapes them)."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-
-
-# Words left out when a symbol is spelled by its Unicode name: `<=` is LESS_THAN_EQUALS, not LESS_THAN_SIGN_...
-_SYMBOL_NAME_NOISE = frozenset({"sign", "mark"})
-
-
-def constant_words(member: ir.EnumMember) -> Words:
-    """An enum constant's words. A value made of symbols only (`<=`, `*/`, ` `) would otherwise fall back to a
-    placeholder word, so every symbol is spelled by its Unicode name; the empty string stays EMPTY.
-    """
-    value = member.value
-    if not isinstance(value, str) or value == "" or split_words(value):
-        return member.words
-    words: list[str] = []
-    for char in value:
-        name = unicodedata.name(char, f"U {ord(char):04X}")
-        words += [word for word in split_words(name) if word not in _SYMBOL_NAME_NOISE]
-    return tuple(words) or member.words
 
 
 def is_java_enum(decl: ir.Decl) -> bool:
@@ -388,7 +369,7 @@ class _ToolView:
         indent = self.MEMBER_INDENT
         name = self.plan.nested_names[decl.name]
         constants, renamed = unique_identifiers(
-            [screaming_snake(constant_words(m)) for m in decl.members]
+            [screaming_snake(m.words) for m in decl.members], separator="_"
         )
         line, column = self.plan.position(decl.name)
         for rename in renamed:

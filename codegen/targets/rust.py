@@ -319,8 +319,9 @@ def _unique_with_warnings(
     positions: list[tuple[int, int]],
     tool: ir.Tool,
     report: Reporter,
+    separator: str = "",
 ) -> list[str]:
-    chosen, _ = unique_identifiers(candidates, taken)
+    chosen, _ = unique_identifiers(candidates, taken, separator=separator)
     for original, result, (line, column) in zip(candidates, chosen, positions):
         if original != result:
             report.warn(
@@ -475,7 +476,7 @@ class _ToolPlanner:
         candidates = [snake(f.words) for f in decl.fields]
         positions = [(f.line, f.column) for f in decl.fields]
         field_names = _unique_with_warnings(
-            candidates, (), "field", positions, self.tool, self.report
+            candidates, (), "field", positions, self.tool, self.report, separator="_"
         )
         for f, field_name in zip(decl.fields, field_names):
             view.fields.append(self._field_view(decl, name, f, identifier(field_name), view))

@@ -161,17 +161,17 @@ pub struct QueryDatabaseFilter {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize)]
 pub enum QueryDatabaseFilterOp {
     #[serde(rename = "=")]
-    Equals,
+    Equal,
     #[serde(rename = "!=")]
-    NotEquals,
+    NotEqual,
     #[serde(rename = "<")]
     Less,
     #[serde(rename = "<=")]
-    LessEquals,
+    LessOrEqual,
     #[serde(rename = ">")]
     Greater,
     #[serde(rename = ">=")]
-    GreaterEquals,
+    GreaterOrEqual,
     #[serde(rename = "like")]
     Like,
     #[serde(rename = "in")]

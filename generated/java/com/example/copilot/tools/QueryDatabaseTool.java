@@ -74,17 +74,17 @@ public final class QueryDatabaseTool {
   /** The values of property "op". */
   public enum FilterOp {
     @JsonProperty("=")
-    EQUALS,
+    EQUAL,
     @JsonProperty("!=")
-    EXCLAMATION_EQUALS,
+    NOT_EQUAL,
     @JsonProperty("<")
-    LESS_THAN,
+    LESS,
     @JsonProperty("<=")
-    LESS_THAN_EQUALS,
+    LESS_OR_EQUAL,
     @JsonProperty(">")
-    GREATER_THAN,
+    GREATER,
     @JsonProperty(">=")
-    GREATER_THAN_EQUALS,
+    GREATER_OR_EQUAL,
     @JsonProperty("like")
     LIKE,
     @JsonProperty("in")
