@@ -113,3 +113,39 @@ def test_go_constants_use_the_shared_words():
     # Go used to spell symbol-only values by Unicode names (ExclamationEquals); all targets now agree.
     member = ir.EnumMember("!=", identifier_words("!=", "empty"))
     assert go.exported(member.words) == "NotEqual"
+
+
+@pytest.fixture(scope="module")
+def symbol_outputs() -> dict[str, str]:
+    from codegen.generate import load_tools, render_outputs
+
+    from .support import EDGE_SPECS
+
+    tools, _ = load_tools([EDGE_SPECS / "symbol_names.yaml"])
+    outputs, _ = render_outputs(tools, ["go", "rust", "dotnet", "java", "python"])
+    return outputs
+
+
+@pytest.mark.parametrize(
+    ("path", "declarations"),
+    [
+        ("go/symbol_names.go", ["SymbolNamesReactionPlus1 ", "SymbolNamesReactionMinus1 ",
+                                "SymbolNamesReactionReactionsPlus1 ", "SymbolNamesLanguageCPlusPlus ",
+                                "SymbolNamesLanguageCSharp ", "SymbolNamesVersionThe1_2 ", "SymbolNamesVersionA1_2 ",
+                                "SymbolNamesOperatorGreaterOrEqual ", "SymbolNamesSortMinusCreated ",
+                                "DollarRef ", "AtType "]),
+        ("rust/symbol_names.rs", ["    Plus1,", "    Minus1,", "    ReactionsPlus1,", "    CPlusPlus,", "    CSharp,",
+                                  "    DotNet,", "    The1_2,", "    V1_2,", "    A1_2,", "    Sum2,",
+                                  "pub dollar_ref:", "pub c_plus_plus_2:"]),
+        ("dotnet/SymbolNames.cs", ["    Plus1,", "    Minus1,", "    ReactionsPlus1,", "    CPlusPlus,", "    CSharp,",
+                                   "    The1_2,", "    A1_2\n", "    NotEqual,"]),
+        ("java/com/example/copilot/tools/SymbolNamesTool.java",
+         ["    PLUS_1,", "    MINUS_1,", "    REACTIONS_PLUS_1,", "    C_PLUS_PLUS,", "    C_SHARP,", "    THE_1_2,",
+          "    A_1_2", "    SUM_2,", "    PLUS_CREATED,"]),
+        ("python/symbol_names.py", ["    dollar_ref: str | None", "    at_type: str | None", "    c_plus_plus_2: bool"]),
+    ],
+)
+def test_generated_code_uses_the_names(symbol_outputs, path, declarations):
+    text = symbol_outputs[path]
+    missing = [declaration for declaration in declarations if declaration not in text]
+    assert not missing, missing
