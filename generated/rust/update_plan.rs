@@ -69,17 +69,14 @@ const PARAMETERS: &str = r#"{
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
 pub struct UpdatePlanParams {
     /// Why the plan changed, if it did.
-    #[serde(rename = "explanation", skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
-    #[serde(rename = "steps")]
     pub steps: Vec<UpdatePlanStepsItem>,
 }
 
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
 pub struct UpdatePlanStepsItem {
-    #[serde(rename = "title")]
     pub title: String,
-    #[serde(rename = "status")]
     pub status: UpdatePlanStepsItemStatus,
     #[serde(rename = "estimateMinutes", skip_serializing_if = "Option::is_none")]
     pub estimate_minutes: Option<i64>,
