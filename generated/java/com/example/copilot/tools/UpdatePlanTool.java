@@ -37,17 +37,16 @@ public final class UpdatePlanTool {
    * @param explanation Why the plan changed, if it did.
    */
   public record Params(
-      @JsonProperty("explanation") String explanation,
-      @JsonProperty("steps") List<StepsItem> steps) {}
+      @JsonProperty("explanation") String explanation, @JsonProperty("steps") List<Step> steps) {}
 
   /** An object in property "steps". */
-  public record StepsItem(
+  public record Step(
       @JsonProperty("title") String title,
-      @JsonProperty("status") StepsItemStatus status,
+      @JsonProperty("status") StepStatus status,
       @JsonProperty("estimateMinutes") Long estimateMinutes) {}
 
   /** The values of property "status". */
-  public enum StepsItemStatus {
+  public enum StepStatus {
     @JsonProperty("pending")
     PENDING,
     @JsonProperty("in_progress")
