@@ -132,7 +132,7 @@ class _ToolBuilder:
         values = _enum_values(schema) or []
         nullable = None in values
         values = [value for value in values if value is not None]
-        members = tuple(ir.EnumMember(value, identifier_words(_member_text(value), "empty")) for value in values)
+        members = tuple(ir.EnumMember(value, words) for value, words in zip(values, _member_words(values)))
         return nullable, ir.EnumDecl(name, schema.get("description"), members, _enum_base(values))
 
     def _item_context(self, context: Words) -> Words:
@@ -208,6 +208,20 @@ def _enum_values(schema: dict[str, Any]) -> list[Any] | None:
     if "const" in schema and not isinstance(schema["const"], (dict, list)):
         return [schema["const"]]
     return None
+
+
+def _member_words(values: list[Any]) -> list[Words]:
+    """Each enum value's words. A value whose words repeat an earlier value's (`a_b` after `a-b`: separators
+    are dropped) has every symbol spelled out (a·underscore·b) when that tells it apart; values that differ only
+    in case stay alike, and the targets number them."""
+    chosen: list[Words] = []
+    for value in values:
+        words = identifier_words(_member_text(value), "empty")
+        if words in chosen:
+            spelled = identifier_words(_member_text(value), "empty", every_symbol=True)
+            words = spelled if spelled not in chosen else words
+        chosen.append(words)
+    return chosen
 
 
 def _member_text(value: Any) -> str:

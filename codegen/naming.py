@@ -29,7 +29,8 @@ _BOUNDARY = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-
 def split_words(text: str) -> Words:
     """The letters and digits of `text` as words, every symbol a separator: `maxResults`, `max-results`,
     `MAX_RESULTS`, `max results` → ('max', 'results'); `X-Request-ID` → ('x', 'request', 'id'); `user.id` →
-    ('user', 'id'); `HTTPServer2` → ('http', 'server', '2'). `identifier_words` adds the symbols that carry meaning."""
+    ('user', 'id'); `HTTPServer2` → ('http', 'server', '2'). `identifier_words` adds the symbols that carry
+    meaning."""
     return tuple(word for kind, token in _tokens(text) if kind != "symbol" for word in _token_words(kind, token))
 
 
@@ -109,9 +110,10 @@ def symbol_words(text: str) -> Words:
     return tuple(_symbol_run_words(text, lambda char: True))
 
 
-def _words_with_symbols(text: str) -> Words:
+def _words_with_symbols(text: str, every_symbol: bool = False) -> Words:
     """The words of `text` with the symbols that carry meaning spelled in place: `C++` → c·plus·plus,
-    `reactions-+1` → reactions·plus·1, `-1` → minus·1, `max-results` → max·results."""
+    `reactions-+1` → reactions·plus·1, `-1` → minus·1, `max-results` → max·results. With `every_symbol`,
+    separators are spelled too (`a_b` → a·underscore·b)."""
     tokens = _tokens(text)
     if all(kind == "symbol" for kind, _ in tokens):
         return symbol_words(text)
@@ -119,7 +121,9 @@ def _words_with_symbols(text: str) -> Words:
     run: list[str] = []  # the symbols since the last word
 
     def flush(at_edge: bool) -> None:
-        meaningful = lambda char: char in _OPERATORS or (at_edge and char in _EDGE_WORDS)  # noqa: E731
+        def meaningful(char: str) -> bool:
+            return every_symbol or char in _OPERATORS or (at_edge and char in _EDGE_WORDS)
+
         words.extend(_symbol_run_words("".join(run), meaningful))
         run.clear()
 
@@ -133,13 +137,14 @@ def _words_with_symbols(text: str) -> Words:
     return tuple(words)
 
 
-def identifier_words(text: str, fallback: str = "value") -> Words:
+def identifier_words(text: str, fallback: str = "value", every_symbol: bool = False) -> Words:
     """Words that make a legal identifier in every target (never empty, never starting with a digit).
 
     Symbols that carry meaning become words (`C#` → c·sharp, `+1` → plus·1), separators do not (`max-results` →
-    max·results); text of symbols only is spelled out symbol by symbol; only the empty string gets `fallback`.
+    max·results) unless `every_symbol` (for telling apart two values that would otherwise read alike); text of
+    symbols only is spelled out symbol by symbol; only the empty string gets `fallback`.
     """
-    words = _words_with_symbols(text) or (fallback,)
+    words = _words_with_symbols(text, every_symbol) or (fallback,)
     if words[0][0].isdigit():
         words = ("the",) + words
     return words

@@ -1,7 +1,7 @@
 """The singular of an English plural, when it is unambiguous: names an array's item type after its property.
 
-`fields` → `field`, `entries` → `entry`, `statuses` → `status`, `matches` → `match`. A word that is not clearly a
-plural (`status`, `news`, `data`, `series`, `axes`, `kudos`) gives None, and the caller keeps its generic name.
+`fields` → `field`, `entries` → `entry`, `statuses` → `status`, `matches` → `match`. A word that is not clearly
+a plural (`status`, `news`, `data`, `series`, `axes`, `kudos`) gives None, and the caller keeps its generic name.
 A short rule table rather than a library: names must be the same on every machine and for every release, and
 the words that occur as property names are few; a word the rules get wrong costs only a less fitting type name,
 never wrong code (the wire keeps the property's name).

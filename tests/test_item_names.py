@@ -59,7 +59,8 @@ def test_item_declarations_are_named_after_the_singular(catalog):
     ("path", "declarations"),
     [
         ("go/catalog.go", ["type CatalogField struct", "type CatalogEntry struct", "type CatalogStatus string",
-                           "Fields     []CatalogField", "type CatalogProgressItem string", "type CatalogDataItem struct"]),
+                           "Fields     []CatalogField", "type CatalogProgressItem string",
+                           "type CatalogDataItem struct"]),
         ("rust/catalog.rs", ["pub struct CatalogField {", "pub fields: Option<Vec<CatalogField>>",
                              "pub enum CatalogCategory {"]),
         ("dotnet/Catalog.cs", ["public sealed record CatalogField", "List<CatalogEntry>?"]),

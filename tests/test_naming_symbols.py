@@ -142,10 +142,37 @@ def symbol_outputs() -> dict[str, str]:
         ("java/com/example/copilot/tools/SymbolNamesTool.java",
          ["    PLUS_1,", "    MINUS_1,", "    REACTIONS_PLUS_1,", "    C_PLUS_PLUS,", "    C_SHARP,", "    THE_1_2,",
           "    A_1_2", "    SUM_2,", "    PLUS_CREATED,"]),
-        ("python/symbol_names.py", ["    dollar_ref: str | None", "    at_type: str | None", "    c_plus_plus_2: bool"]),
+        ("python/symbol_names.py",
+         ["    dollar_ref: str | None", "    at_type: str | None", "    c_plus_plus_2: bool"]),
     ],
 )
 def test_generated_code_uses_the_names(symbol_outputs, path, declarations):
     text = symbol_outputs[path]
     missing = [declaration for declaration in declarations if declaration not in text]
     assert not missing, missing
+
+
+@pytest.mark.parametrize(
+    ("values", "pascal_names"),
+    [
+        # Separators dropped from two values that then read alike are spelled out for the later ones, so the
+        # names keep the difference instead of a number.
+        (["a-b", "a_b", "a.b", "ab"], ["AB", "AUnderscoreB", "ADotB", "Ab"]),
+        (["foo", "_foo", "foo bar", "foo/bar"], ["Foo", "UnderscoreFoo", "FooBar", "FooSlashBar"]),
+        # Spelling out cannot tell case apart: those keep the number.
+        (["SUM", "Sum"], ["Sum", "Sum2"]),
+        # Values that do not collide are left alone.
+        (["max-results", "max_tokens"], ["MaxResults", "MaxTokens"]),
+    ],
+)
+def test_an_enum_spells_out_separators_that_would_make_two_names_alike(tmp_path, values, pascal_names):
+    import json
+
+    from codegen.generate import load_tools
+
+    spec = {"name": "t", "description": "d",
+            "parameters": {"type": "object", "properties": {"v": {"type": "string", "enum": values}}}}  # fmt: skip
+    (tmp_path / "t.yaml").write_text(json.dumps(spec), "utf-8")
+    tools, _ = load_tools([tmp_path])
+    (decl,) = [decl for decl in tools[0].decls if isinstance(decl, ir.EnumDecl)]
+    assert unique_identifiers([pascal(member.words) for member in decl.members])[0] == pascal_names
