@@ -23,6 +23,7 @@ from .. import ir
 from ..errors import ConfigError, Diagnostic
 from ..naming import Words, camel, pascal, screaming_snake, unique_identifiers
 from .base import PlannedFile, Reporter, Target
+from .json_layout import pretty_json
 from .java_syntax import (
     COLUMN_LIMIT,
     KEYWORDS,
@@ -38,6 +39,7 @@ from .java_syntax import (
     line_comment,
     line_comment_text,
     string_assignment,
+    text_block_assignment,
 )
 
 DEFAULT_PACKAGE = "com.example.copilot.tools"
@@ -273,13 +275,10 @@ class _ToolView:
         ]
         if tool.wire_parameters is not None:
             self.types.use("Map")
-            blocks.append(
-                string_assignment(
-                    indent,
-                    "private static final String PARAMETERS_JSON",
-                    _json(tool.wire_parameters),
-                )
-            )
+            # A text block of the pretty JSON: readable, and what javac reads back is exactly that text
+            # (tests/test_java_text_block.py); ToolSupport parses it, so the wire is the same value as before.
+            head = "private static final String PARAMETERS_JSON"
+            blocks.append(text_block_assignment(indent, head, pretty_json(tool.wire_parameters)))
             blocks.append(
                 javadoc(indent, "The spec's JSON Schema of the arguments, unchanged: the tool's wire parameters.")
                 + [f"{' ' * indent}public static final Map<String, Object> PARAMETERS ="
@@ -287,13 +286,8 @@ class _ToolView:
             )  # fmt: skip
         if tool.options.metadata:
             self.types.use("Map")
-            blocks.append(
-                string_assignment(
-                    indent,
-                    "private static final String METADATA_JSON",
-                    _json(tool.options.metadata),
-                )
-            )
+            head = "private static final String METADATA_JSON"
+            blocks.append(text_block_assignment(indent, head, pretty_json(tool.options.metadata)))
             blocks.append(
                 javadoc(indent, "Opaque metadata for the host, as written in the spec.")
                 + [f"{' ' * indent}public static final Map<String, Object> METADATA ="
