@@ -27,15 +27,8 @@ from .manifest import (
     FileRecord, Recorded, Survey, build_manifest, file_digest, manifest_path, signature_if_holds, survey,
 )  # fmt: skip
 from .ownership import HEAD_BYTES, OWNERSHIP_MARKER, carries_marker
-from .writer import (
-    Changes,
-    apply,
-    atomic_write,
-    check_output_paths,
-    compare,
-    output_lock,
-    LOCK_NAME,
-)
+from .statefolder import LOCK_NAME
+from .writer import Changes, apply, atomic_write, check_output_paths, compare, output_lock
 
 if TYPE_CHECKING:
     from .speccache import LoadedTools

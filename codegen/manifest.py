@@ -37,9 +37,9 @@ from typing import Any
 from .discover import find_specs
 from .errors import Diagnostic
 from .ownership import HEAD_BYTES, OWNERSHIP_MARKER, carries_marker, is_temporary
+from .statefolder import MANIFEST_NAME, STATE_FOLDER, needs_tidying
 from .template_paths import builtin_template_root
 
-MANIFEST_NAME = ".toolgen-manifest.json"
 FORMAT_VERSION = 3
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -354,8 +354,10 @@ def survey(
                 return found
         if _other_owned_files(out, list(manifest["targets"]), set(expected)):
             return found
-        # a temporary file left by a killed run: the full path removes it
-        if any(is_temporary(entry.name) for entry in out.iterdir()):
+        # a temporary file left by a killed run (the manifest's, in the state folder): the full path removes it
+        if any(is_temporary(entry.name) for entry in (out / STATE_FOLDER).iterdir()):
+            return found
+        if needs_tidying(out):  # no .gitignore, or an older toolgen's manifest or lock: the full path fixes it
             return found
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return found

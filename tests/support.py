@@ -14,6 +14,7 @@ import pytest
 from codegen import cachestore, formatcache, manifest, speccache
 from codegen.generate import load_tools, render_outputs
 from codegen.loader import load_specs
+from codegen.statefolder import STATE_FOLDER
 from codegen.targets import _prettier
 from codegen.wire import expected_wire, normalize_declaration, normalize_wire
 
@@ -87,12 +88,17 @@ def assert_wire_matches(actual: dict[str, Any], spec_dirs: list[Path] | None = N
 
 
 def generated_files(root: Path) -> dict[str, bytes]:
-    """Every file below an output root (relative path → bytes), toolgen's manifest and lock file left out."""
+    """Every file below an output root (relative path → bytes), toolgen's state folder (manifest, lock) left out."""
     return {
         path.relative_to(root).as_posix(): path.read_bytes()
         for path in sorted(root.rglob("*"))
-        if path.is_file() and not path.name.startswith(".toolgen")
+        if path.is_file() and not is_state_file(path.relative_to(root).as_posix())
     }
+
+
+def is_state_file(relative: str) -> bool:
+    """Whether a path relative to an output root is in toolgen's state folder (codegen.statefolder)."""
+    return relative.startswith(f"{STATE_FOLDER}/")
 
 
 def age_manifest(out: Path) -> None:
