@@ -35,6 +35,7 @@ from typing import Any
 
 from . import cachestore, ir
 from .incremental import Finish, FinishedFile, Render, ToolSet, file_key, name_folders, remake
+from .lineendings import canonical
 from .manifest import FileRecord, Survey, file_digest, manifest_text, signature_if_holds, with_refreshed
 from .speccache import ChangedSpecs, LazyTools, load_changed, spec_key
 from .targets import get_target
@@ -149,7 +150,7 @@ def _write(
             changes.unchanged.append(relative)
             continue
         changes.written.append(relative)
-        changes.old_text[relative] = (out / relative).read_bytes().decode("utf-8", "replace")
+        changes.old_text[relative] = canonical((out / relative).read_bytes()).decode("utf-8", "replace")
         outputs[relative] = digest
     written = set(changes.written)
     apply(out, {relative: texts[relative] for relative in written}, changes)  # type: ignore[misc]

@@ -26,6 +26,7 @@ from .targets.base import PlannedFile, Target
 from .manifest import (
     FileRecord, Recorded, Survey, build_manifest, file_digest, manifest_path, signature_if_holds, survey,
 )  # fmt: skip
+from .lineendings import canonical
 from .ownership import HEAD_BYTES, OWNERSHIP_MARKER, carries_marker
 from .statefolder import LOCK_NAME
 from .writer import Changes, apply, atomic_write, check_output_paths, compare, output_lock
@@ -354,7 +355,8 @@ class OutputTexts(Mapping[str, str]):
     def __getitem__(self, relative: str) -> str:
         text = self._texts[relative]
         if text is None:
-            text = self._texts[relative] = (self._out / relative).read_bytes().decode("utf-8")
+            # on disk as recorded, maybe as a CRLF checkout: its text is the canonical form, as rendered
+            text = self._texts[relative] = canonical((self._out / relative).read_bytes()).decode("utf-8")
         return text
 
     def __iter__(self) -> Iterator[str]:

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .discover import find_specs
+from .lineendings import canonical
 from .errors import Diagnostic
 from .ownership import HEAD_BYTES, OWNERSHIP_MARKER, carries_marker, is_temporary
 from .statefolder import MANIFEST_NAME, STATE_FOLDER, needs_tidying
@@ -118,19 +119,21 @@ class FileRecord:
     signature: Signature | None
 
 
-def read_record(path: Path, follow_links: bool = False) -> tuple[bytes, FileRecord]:
+def read_record(path: Path, follow_links: bool = False, output: bool = False) -> tuple[bytes, FileRecord]:
     """The file's bytes and record, signature first; OSError when it cannot be read or is not a regular file
-    (with `follow_links`, a link to one is fine)."""
+    (with `follow_links`, a link to one is fine). An `output`'s digest is that of its canonical form
+    (codegen.lineendings: a CRLF checkout of a file holds what toolgen wrote), the one the manifest records."""
     before = signature(path, follow_links)
     if before is None:
         raise OSError(f"{path}: not a regular file")
     data = path.read_bytes()
-    return data, FileRecord(file_digest(data), before)
+    return data, FileRecord(file_digest(canonical(data) if output else data), before)
 
 
 def signature_if_holds(path: str, expected: bytes | None, digest: str) -> Signature | None:
-    """The file's stat signature, taken before reading it, when it holds exactly `expected` (compared as bytes:
-    cheaper than hashing them again) or, when that is not at hand, content with `digest`; else None."""
+    """The output's stat signature, taken before reading it, when it holds exactly `expected` (compared as bytes:
+    cheaper than hashing them again) or, when that is not at hand, content with `digest`, either maybe with CRLF
+    line breaks (codegen.lineendings); else None."""
     before = signature(path)
     if before is None:
         return None
@@ -139,6 +142,7 @@ def signature_if_holds(path: str, expected: bytes | None, digest: str) -> Signat
             data = handle.read()
     except OSError:
         return None
+    data = canonical(data)
     holds = data == expected if expected is not None else file_digest(data) == digest
     return before if holds else None
 
@@ -395,7 +399,7 @@ def _changed(
     trusted = recorded.trusted(kind, name, path)
     if trusted is not None:
         return None
-    found = read_record(Path(path), follow_links=kind == "inputs")[1]
+    found = read_record(Path(path), follow_links=kind == "inputs", output=kind == "outputs")[1]
     if found.digest != recorded.document[kind][name]:
         return found
     if found.signature is not None:

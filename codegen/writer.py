@@ -18,7 +18,9 @@ Guarantees (README "Guarantees" names the tests behind each):
   each complete, and removes the temporary files not yet published. A killed run can leave temporary files or a
   mix of old and new complete files behind; the manifest is written last, so the next run takes the full path,
   removes the temporaries and rewrites what differs. New files get the usual permissions (0o666 less the umask).
-- Only files whose content changed are written (unchanged files are not even opened for writing); a path that
+- Only files whose content changed are written (unchanged files are not even opened for writing; a file that is
+  the planned text with every LF as CRLF, as a checkout with core.autocrlf leaves it, is unchanged:
+  codegen.lineendings); a path that
   holds a file toolgen did not create, a symbolic link, or anything below a symbolic link is never written
   (OwnershipError, nothing written at all).
 - One run at a time per output root: `output_lock` holds `<out>/.toolgen/lock` (an OS file lock, released by the
@@ -42,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import Diagnostic, OwnershipError
+from .lineendings import canonical
 from .naming import WINDOWS_RESERVED_FILE_STEMS
 from .statefolder import LOCK_NAME, STATE_FOLDER, ensure_state_folder, folder_problem, remove_legacy_files
 from .ownership import (  # noqa: F401 - OWNERSHIP_MARKER and is_temporary are the writer's interface too
@@ -249,11 +252,12 @@ def compare(
                 )
             )
             continue
-        if current == planned[relative].encode("utf-8"):
+        if canonical(current) == planned[relative].encode("utf-8"):  # a CRLF checkout is up to date
             changes.unchanged.append(relative)
         else:
             changes.written.append(relative)
-            changes.old_text[relative] = current.decode("utf-8", errors="replace")
+            # diffs compare canonical forms: a stale CRLF file shows its real change, not every line
+            changes.old_text[relative] = canonical(current).decode("utf-8", errors="replace")
     if foreign:
         raise OwnershipError(foreign)
     orphans, changes.temporaries = _scan(root, folders, names)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -114,3 +115,15 @@ def forget_caches(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cachestore, "_STORES", {})
     monkeypatch.setattr(speccache, "_environment", None)
     _prettier._layout_memo.cache_clear()
+
+
+def git(*args: str, cwd: Path) -> str:
+    """The real `git` with no user or system configuration (a developer's core.autocrlf or excludes file must
+    not count) and a fixed identity; its stdout. Fails the test when git fails."""
+    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull, "HOME": os.fspath(cwd)}
+    identity = ["-c", "user.name=toolgen test", "-c", "user.email=toolgen-test@example.invalid"]
+    done = subprocess.run(
+        [require_executable("git"), *identity, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout

@@ -388,9 +388,9 @@ def _count_reads(monkeypatch) -> list[str]:
     reads: list[str] = []
     original = manifest.read_record
 
-    def counting(path, follow_links=False):
+    def counting(path, follow_links=False, **options):
         reads.append(Path(path).as_posix())
-        return original(path, follow_links)
+        return original(path, follow_links, **options)
 
     monkeypatch.setattr(manifest, "read_record", counting)
     return reads

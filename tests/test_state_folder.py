@@ -4,8 +4,6 @@ generated tool files, without anyone ignoring toolgen's files by hand. Driven by
 
 from __future__ import annotations
 
-import os
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -14,20 +12,9 @@ from click.testing import CliRunner
 from codegen.cli import main
 from codegen.statefolder import GITIGNORE_NAME, LEGACY_NAMES, LOCK_NAME, MANIFEST_NAME, STATE_FOLDER
 
-from .support import require_executable
+from .support import git
 
 SPEC = "name: {name}\ndescription: The {name} tool.\nparameters:\n  type: object\n  properties:\n    q: {{type: string}}\n"
-
-
-def git(*args: str, cwd: Path) -> str:
-    """`git` with no user or system configuration (a developer's core.autocrlf or excludes file must not count)."""
-    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull, "HOME": os.fspath(cwd)}
-    identity = ["-c", "user.name=toolgen test", "-c", "user.email=toolgen-test@example.invalid"]
-    done = subprocess.run(
-        [require_executable("git"), *identity, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 @pytest.fixture
