@@ -17,6 +17,11 @@ the fast path imports this.
 from __future__ import annotations
 
 
+def holds(data: bytes, expected: bytes) -> bool:
+    """Whether an output file with bytes `data` holds `expected`: exactly, or as a CRLF checkout of it."""
+    return data == expected or canonical(data) == expected
+
+
 def canonical(data: bytes) -> bytes:
     """The LF text a CRLF checkout was converted from: `data` with every CRLF as LF when every line break in it is
     CRLF and it has no other CR; otherwise `data` itself. toolgen's own output never holds a CR (every target

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .discover import find_specs
-from .lineendings import canonical
+from .lineendings import canonical, holds
 from .errors import Diagnostic
 from .ownership import HEAD_BYTES, OWNERSHIP_MARKER, carries_marker, is_temporary
 from .statefolder import MANIFEST_NAME, STATE_FOLDER, needs_tidying
@@ -119,15 +119,14 @@ class FileRecord:
     signature: Signature | None
 
 
-def read_record(path: Path, follow_links: bool = False, output: bool = False) -> tuple[bytes, FileRecord]:
+def read_record(path: Path, follow_links: bool = False) -> tuple[bytes, FileRecord]:
     """The file's bytes and record, signature first; OSError when it cannot be read or is not a regular file
-    (with `follow_links`, a link to one is fine). An `output`'s digest is that of its canonical form
-    (codegen.lineendings: a CRLF checkout of a file holds what toolgen wrote), the one the manifest records."""
+    (with `follow_links`, a link to one is fine)."""
     before = signature(path, follow_links)
     if before is None:
         raise OSError(f"{path}: not a regular file")
     data = path.read_bytes()
-    return data, FileRecord(file_digest(canonical(data) if output else data), before)
+    return data, FileRecord(file_digest(data), before)
 
 
 def signature_if_holds(path: str, expected: bytes | None, digest: str) -> Signature | None:
@@ -142,9 +141,10 @@ def signature_if_holds(path: str, expected: bytes | None, digest: str) -> Signat
             data = handle.read()
     except OSError:
         return None
-    data = canonical(data)
-    holds = data == expected if expected is not None else file_digest(data) == digest
-    return before if holds else None
+    if expected is not None:
+        return before if holds(data, expected) else None
+    held = file_digest(data) == digest or file_digest(canonical(data)) == digest
+    return before if held else None
 
 
 def spec_records(paths: list[Path]) -> dict[str, FileRecord] | None:
@@ -399,8 +399,10 @@ def _changed(
     trusted = recorded.trusted(kind, name, path)
     if trusted is not None:
         return None
-    found = read_record(Path(path), follow_links=kind == "inputs", output=kind == "outputs")[1]
-    if found.digest != recorded.document[kind][name]:
+    data, found = read_record(Path(path), follow_links=kind == "inputs")
+    expected = recorded.document[kind][name]
+    # an output may be a CRLF checkout of what toolgen wrote (codegen.lineendings): that is unchanged too
+    if found.digest != expected and not (kind == "outputs" and file_digest(canonical(data)) == expected):
         return found
     if found.signature is not None:
         refreshed[kind][name] = found.signature

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import Diagnostic, OwnershipError
-from .lineendings import canonical
+from .lineendings import canonical, holds
 from .naming import WINDOWS_RESERVED_FILE_STEMS
 from .statefolder import LOCK_NAME, STATE_FOLDER, ensure_state_folder, folder_problem, remove_legacy_files
 from .ownership import (  # noqa: F401 - OWNERSHIP_MARKER and is_temporary are the writer's interface too
@@ -252,7 +252,7 @@ def compare(
                 )
             )
             continue
-        if canonical(current) == planned[relative].encode("utf-8"):  # a CRLF checkout is up to date
+        if holds(current, planned[relative].encode("utf-8")):  # a CRLF checkout is up to date
             changes.unchanged.append(relative)
         else:
             changes.written.append(relative)

@@ -388,9 +388,9 @@ def _count_reads(monkeypatch) -> list[str]:
     reads: list[str] = []
     original = manifest.read_record
 
-    def counting(path, follow_links=False, **options):
+    def counting(path, follow_links=False):
         reads.append(Path(path).as_posix())
-        return original(path, follow_links, **options)
+        return original(path, follow_links)
 
     monkeypatch.setattr(manifest, "read_record", counting)
     return reads
