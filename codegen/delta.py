@@ -82,7 +82,10 @@ def regenerate(
     chosen = [(get_target(name), (options or {}).get(name, {})) for name in targets]
     position = {shown: number for number, (shown, _) in enumerate(found.files)}
     edited = sorted(position[shown] for shown in loaded.keys)
-    for (target, target_options), naming in zip(chosen, name_folders(chosen, toolset, environment)):
+    namings = name_folders(chosen, toolset, environment)
+    if any(warning.is_error for naming in namings for warning in naming.warnings):
+        return None  # a tool's names depend on the others (codegen.namestability): the full run refuses that
+    for (target, target_options), naming in zip(chosen, namings):
         context, files = remake(target, target_options, callbacks(target), environment, toolset, naming, edited)
         for number in edited:
             file, relative = files[number], f"{target.name}/{files[number].path}"
