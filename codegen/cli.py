@@ -222,7 +222,7 @@ def _rebased(path: Path, root: Path) -> Path:
 def _fast_path(settings: Settings, verbose: bool = False) -> tuple[dict | None, Survey]:
     """The manifest when the output is provably current, and the survey that found it out (the run that follows
     takes it over); imports only the standard library."""
-    from .manifest import survey, up_to_date
+    from .manifest import manifest_path, survey, up_to_date
 
     templates = settings.templates.as_posix() if settings.templates else None
     found = survey(list(settings.specs), settings.out, settings.request(), templates)
@@ -234,7 +234,7 @@ def _fast_path(settings: Settings, verbose: bool = False) -> tuple[dict | None, 
             else "something changed since the last run"
         )
         click.echo(
-            f"toolgen: {why} (manifest {settings.out.as_posix()}/.toolgen-manifest.json)", err=True
+            f"toolgen: {why} (manifest {manifest_path(settings.out).as_posix()})", err=True
         )
     return manifest, found
 

@@ -35,6 +35,7 @@ from typing import Any
 
 from . import cachestore, ir
 from .incremental import Finish, FinishedFile, Render, ToolSet, file_key, name_folders, remake
+from .lineendings import canonical
 from .manifest import FileRecord, Survey, file_digest, manifest_text, signature_if_holds, with_refreshed
 from .speccache import ChangedSpecs, LazyTools, load_changed, spec_key
 from .targets import get_target
@@ -81,7 +82,10 @@ def regenerate(
     chosen = [(get_target(name), (options or {}).get(name, {})) for name in targets]
     position = {shown: number for number, (shown, _) in enumerate(found.files)}
     edited = sorted(position[shown] for shown in loaded.keys)
-    for (target, target_options), naming in zip(chosen, name_folders(chosen, toolset, environment)):
+    namings = name_folders(chosen, toolset, environment)
+    if any(warning.is_error for naming in namings for warning in naming.warnings):
+        return None  # a tool's names depend on the others (codegen.namestability): the full run refuses that
+    for (target, target_options), naming in zip(chosen, namings):
         context, files = remake(target, target_options, callbacks(target), environment, toolset, naming, edited)
         for number in edited:
             file, relative = files[number], f"{target.name}/{files[number].path}"
@@ -149,7 +153,7 @@ def _write(
             changes.unchanged.append(relative)
             continue
         changes.written.append(relative)
-        changes.old_text[relative] = (out / relative).read_bytes().decode("utf-8", "replace")
+        changes.old_text[relative] = canonical((out / relative).read_bytes()).decode("utf-8", "replace")
         outputs[relative] = digest
     written = set(changes.written)
     apply(out, {relative: texts[relative] for relative in written}, changes)  # type: ignore[misc]

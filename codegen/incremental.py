@@ -38,7 +38,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import cachestore, forkpool, ir
+from . import cachestore, forkpool, ir, namestability
 from .errors import Diagnostic
 from .targets import Reporter
 from .targets.base import PlannedFile, Target
@@ -368,9 +368,11 @@ def _name_missing(
 def _name_here(target: Target, options: Mapping[str, Any], skeletons: list[ir.Tool]) -> _Naming:
     report = Reporter()
     records = target.name_folder(skeletons, options, report)
-    return _Naming(
-        [target.names_key(record) for record in records], records, tuple(report.diagnostics)
-    )
+    names_keys = [target.names_key(record) for record in records]
+    # errors (severity "error") for tools whose names depend on the others; cached with the naming, so a run that
+    # takes it from the cache refuses the same specs (generate.raise_naming_errors)
+    errors = namestability.clashes(target, options, skeletons, names_keys, report.diagnostics)
+    return _Naming(names_keys, records, tuple(report.diagnostics) + tuple(errors))
 
 
 # -- folder-wide files: from skeletons, names and facts, cached by those ----------------------------------------

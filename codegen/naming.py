@@ -240,3 +240,19 @@ def unique_identifiers(
         added[key(result)] = result
         chosen.append(result)
     return chosen, renamed
+
+
+def tool_name_key(name: str) -> str:
+    """What two tool names must differ in, or they are one name to the generated code.
+
+    Every target derives a tool's identifiers and file names from its words (`split_words`) alone, joined in
+    snake case (Python modules, Rust modules, Go files and fields, handler names), camel case (TypeScript
+    exports) or Pascal case (Go, C#, Java types, C# and Java file names), each maybe with a fixed affix (`Tool`,
+    `_tool`, `Params`, `.ts`). Words are lower-case ASCII letters and digits, so two word lists give one snake or
+    camel identifier only when they are equal, but Pascal case under the case-insensitive comparison of macOS and
+    Windows file systems (`GetxTool.java`, `GetXTool.java`) is equal as soon as the words' concatenation is: that
+    concatenation is the key. It is the coarsest of the mappings, so names with different keys never collide in
+    any target, and names with one key are refused (codegen.loader) instead of being told apart by a suffix that
+    would depend on which other tools exist. Tool names are ASCII (spec.TOOL_NAME_PATTERN): no `u<hex>` words.
+    """
+    return "".join(split_words(name))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ import pytest
 from codegen import cachestore, formatcache, manifest, speccache
 from codegen.generate import load_tools, render_outputs
 from codegen.loader import load_specs
+from codegen.statefolder import STATE_FOLDER
 from codegen.targets import _prettier
 from codegen.wire import expected_wire, normalize_declaration, normalize_wire
 
@@ -87,12 +89,17 @@ def assert_wire_matches(actual: dict[str, Any], spec_dirs: list[Path] | None = N
 
 
 def generated_files(root: Path) -> dict[str, bytes]:
-    """Every file below an output root (relative path → bytes), toolgen's manifest and lock file left out."""
+    """Every file below an output root (relative path → bytes), toolgen's state folder (manifest, lock) left out."""
     return {
         path.relative_to(root).as_posix(): path.read_bytes()
         for path in sorted(root.rglob("*"))
-        if path.is_file() and not path.name.startswith(".toolgen")
+        if path.is_file() and not is_state_file(path.relative_to(root).as_posix())
     }
+
+
+def is_state_file(relative: str) -> bool:
+    """Whether a path relative to an output root is in toolgen's state folder (codegen.statefolder)."""
+    return relative.startswith(f"{STATE_FOLDER}/")
 
 
 def age_manifest(out: Path) -> None:
@@ -108,3 +115,15 @@ def forget_caches(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cachestore, "_STORES", {})
     monkeypatch.setattr(speccache, "_environment", None)
     _prettier._layout_memo.cache_clear()
+
+
+def git(*args: str, cwd: Path) -> str:
+    """The real `git` with no user or system configuration (a developer's core.autocrlf or excludes file must
+    not count) and a fixed identity; its stdout. Fails the test when git fails."""
+    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull, "HOME": os.fspath(cwd)}
+    identity = ["-c", "user.name=toolgen test", "-c", "user.email=toolgen-test@example.invalid"]
+    done = subprocess.run(
+        [require_executable("git"), *identity, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout

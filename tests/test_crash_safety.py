@@ -29,11 +29,12 @@ import pytest
 
 from codegen.generate import load_tools
 from codegen.targets import Reporter, all_targets
-from codegen.writer import LOCK_NAME, is_temporary
+from codegen.statefolder import GITIGNORE_NAME, LOCK_NAME, MANIFEST_NAME
+from codegen.writer import is_temporary
 
 SPEC_COUNT = 500
 SEED = 5
-MANIFEST = ".toolgen-manifest.json"
+MANIFEST = MANIFEST_NAME
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
 
@@ -118,11 +119,11 @@ def _finish(process: subprocess.Popen[bytes]) -> None:
 
 
 def _files(out: Path) -> dict[str, bytes]:
-    """Every file below `out` (relative path → bytes), the lock file left out."""
+    """Every file below `out` (relative path → bytes), the lock file and the state folder's .gitignore left out."""
     return {
         path.relative_to(out).as_posix(): path.read_bytes()
         for path in sorted(out.rglob("*"))
-        if path.is_file() and path.name != LOCK_NAME
+        if path.is_file() and path.relative_to(out).as_posix() not in (LOCK_NAME, GITIGNORE_NAME)
     }
 
 

@@ -194,14 +194,14 @@ def test_an_output_edited_between_write_and_manifest_gets_no_signature(project, 
 @pytest.mark.parametrize("spec", [WARNED, "colliding_casings.yaml", "zz_name_clash.yaml"])
 def test_an_edit_to_a_spec_that_warns_goes_the_full_way(project, monkeypatch, spec):
     """Warnings from a tool's own files (an enum member; fields renamed) and from naming the folders only (a tool
-    whose names clash with another tool's)."""
+    whose names clash with the folder's own: `define`, whose factory would be the SDK's defineTool)."""
     route = _Route(monkeypatch)
     warned = project / "specs" / spec
     if spec == "colliding_casings.yaml":
         shutil.copy(EDGE_SPECS / spec, warned)
     elif spec == "zz_name_clash.yaml":
         clear_context = (project / "specs" / "clear_context.yaml").read_text()
-        warned.write_text(clear_context.replace("name: clear_context", "name: clearContext", 1))
+        warned.write_text(clear_context.replace("name: clear_context", "name: define", 1))
     for folder in ("delta", "full"):
         run([Path("specs")], Path(folder), TARGETS, write=True)
     warned.write_text("# moved\n" + warned.read_text())  # its warnings move down a line

@@ -20,7 +20,7 @@ from codegen.errors import SpecError
 from codegen.generate import run
 from codegen.targets import _prettier, get_target, target_names
 
-from .support import EDGE_SPECS, SPECS, age_manifest, forget_caches, generated_files
+from .support import EDGE_SPECS, SPECS, age_manifest, forget_caches, generated_files, is_state_file
 
 TARGETS = target_names()
 
@@ -210,14 +210,13 @@ def test_the_skeleton_keeps_what_names_depend_on_and_drops_the_rest():
 def test_an_edit_that_only_moves_lines_names_nothing_and_warns_at_the_new_lines(
     project, monkeypatch
 ):
-    """Naming warnings point at real lines although names come from skeletons, which have none: a second
-    create_issue (named CREATE_ISSUE) takes the first one's names, so every target warns at create_issue.yaml's
-    `name:` line (2:1), and at 5:1 once three lines are added on top — without naming anything again.
+    """Naming warnings point at real lines although names come from skeletons, which have none: a tool named
+    `define` cannot have the factories `defineTool` (nodejs: the SDK's import) and `define_tool` (python), so those
+    targets warn at its `name:` line (2:1), and at 5:1 once three lines are added on top — without naming anything
+    again. (Two spellings of one tool name, which used to warn here too, are now refused: test_name_collisions.)
     """
-    spec = project / "specs" / "create_issue.yaml"
-    (project / "specs" / "aaa_clash.yaml").write_text(
-        spec.read_text().replace("name: create_issue", "name: CREATE_ISSUE", 1)
-    )
+    spec = project / "specs" / "define.yaml"
+    spec.write_text("# a tool whose factory names are taken\nname: define\ndescription: Defines.\n")
     before = run([Path("specs")], Path("out"), TARGETS, write=True).warnings
     spec.write_text("# one\n# two\n# three\n" + spec.read_text())
     forget_caches(monkeypatch)
@@ -226,9 +225,9 @@ def test_an_edit_that_only_moves_lines_names_nothing_and_warns_at_the_new_lines(
     assert folder_calls == [], "a skeleton has no real positions: moving lines changes none"
 
     def clash_warnings(warnings):
-        return [w for w in warnings if w.file == "specs/create_issue.yaml"]
+        return [w for w in warnings if w.file == "specs/define.yaml"]
 
-    assert {w.message.split(":")[0] for w in clash_warnings(before)} >= {"nodejs", "python", "go"}
+    assert {w.message.split(":")[0] for w in clash_warnings(before)} >= {"nodejs", "python"}
     assert (2, 1) in {(w.line, w.column) for w in clash_warnings(before)}
     assert [(w.line - 3, w.column, w.message) for w in clash_warnings(result.warnings)] == [
         (w.line, w.column, w.message) for w in clash_warnings(before)
@@ -279,16 +278,17 @@ def _edit(kind: str, root: Path, rng: random.Random, state: dict) -> None:
         )
     elif kind == "rename":  # a new name: new file names, and maybe other tools' suffixes change
         spec.write_text(text.replace("name: ", "name: renamed_", 1))
-    elif (
-        kind == "collide"
-    ):  # a second tool whose casing collides with an existing one: renames elsewhere
-        name = next(
-            line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith("name:")
-        )
-        clash = name.upper() if name.upper() != name else name.lower() + "_"
-        (root / "specs" / f"aaa_{rng.randrange(10**6)}.yaml").write_text(
-            text.replace(f"name: {name}", f"name: {clash}", 1)
-        )
+    elif kind == "collide":
+        # a tool whose names clash with a folder's own (index.ts, tools.go, the SDK's defineTool): it is renamed
+        # and warned about. (A second spelling of an existing tool's name is an error: test_name_collisions.)
+        names = ("define", "index", "tools", "copilot")
+        free = [n for n in names if not (root / "specs" / f"aaa_{n}.yaml").exists()]
+        if free:
+            name = next(
+                line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith("name:")
+            )
+            pick = rng.choice(free)
+            (root / "specs" / f"aaa_{pick}.yaml").write_text(text.replace(f"name: {name}", f"name: {pick}", 1))
     elif kind == "delete" and len(specs) > 2:
         spec.unlink()
     elif kind == "add":
@@ -303,7 +303,7 @@ def _edit(kind: str, root: Path, rng: random.Random, state: dict) -> None:
         outputs = [
             p
             for p in (root / "out").rglob("*")
-            if p.is_file() and not p.name.startswith(".toolgen")
+            if p.is_file() and not is_state_file(p.relative_to(root / "out").as_posix())
         ]
         victim = rng.choice(outputs)
         data = victim.read_bytes()

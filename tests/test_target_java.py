@@ -379,18 +379,6 @@ def test_collisions_are_renamed_and_reported():
     assert any("reserved_words.yaml" in m and "self2" in m for m in messages), messages
 
 
-def test_colliding_tool_classes_are_renamed_case_insensitively(tmp_path):
-    for name, file in (("foo_bar", "a.yaml"), ("FooBar", "b.yaml")):
-        (tmp_path / file).write_text(f"name: {name}\ndescription: d\n", encoding="utf-8")
-    outputs, warnings = _outputs([tmp_path])
-    assert sorted(Path(p).name for p in outputs) == [
-        "FooBarTool.java",
-        "FooBarTool2.java",
-        "ToolSupport.java",
-    ]
-    assert any("b.yaml:1:1: warning: java: class FooBarTool clashes" in str(w) for w in warnings)
-
-
 def test_nested_type_names_do_not_shadow_used_types(tmp_path):
     (tmp_path / "t.yaml").write_text(
         "name: shadow\ndescription: d\nparameters:\n  type: object\n  properties:\n"
