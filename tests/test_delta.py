@@ -237,7 +237,7 @@ def test_the_cli_reports_a_delta_run_as_it_reports_a_full_one(project):
     assert through_delta.returncode == through_full.returncode == 0, through_delta.stderr + through_full.stderr
     assert "only the edited specs changed" in through_delta.stderr
     assert "only the edited specs changed" not in through_full.stderr
-    assert through_delta.stdout == through_full.stdout == "7 tools → 48 files: 6 written, 42 unchanged, 0 removed\n"
+    assert through_delta.stdout == through_full.stdout == "7 tools → 56 files: 8 written, 48 unchanged, 0 removed\n"
     warnings = [line for line in through_full.stderr.splitlines() if ": warning: " in line]
     assert warnings and warnings == [line for line in through_delta.stderr.splitlines() if ": warning: " in line]
     wrote = [line for line in through_delta.stderr.splitlines() if line.startswith("wrote ")]
@@ -247,7 +247,7 @@ def test_the_cli_reports_a_delta_run_as_it_reports_a_full_one(project):
     assert generated_files(project / "delta") == generated_files(project / "full")
 
 
-def test_a_remade_file_takes_its_predecessors_place_only_with_its_key_facts_and_no_warnings():
+def test_a_remade_file_takes_its_predecessors_place_only_with_its_key_and_no_warnings():
     from codegen.errors import Diagnostic
     from codegen.incremental import FinishedFile
 
@@ -257,7 +257,9 @@ def test_a_remade_file_takes_its_predecessors_place_only_with_its_key_facts_and_
     assert delta._same_place(recorded, key, file)
     assert not delta._same_place(None, key, file), "no file of that path before"
     assert not delta._same_place(recorded, bytes([2]) * 32, file), "another tool's, or another context's, file"
-    assert not delta._same_place([key.hex(), {"symbol": "Tool2", "count": 1}, []], key, file), "new facts"
+    new_facts = [key.hex(), {"symbol": "Tool2", "count": 1}, []]
+    assert delta._same_place(new_facts, key, file), "new facts: the folder-wide files are planned again"
+    assert not delta._same_facts(new_facts, file) and delta._same_facts(recorded, file)
     warned = [key.hex(), {"symbol": "Tool", "count": 1}, [["specs/a.yaml", 1, 1, "renamed", "warning"]]]
     assert not delta._same_place(warned, key, file), "it warned before"
     warning = Diagnostic("specs/a.yaml", 1, 1, "renamed", "warning")
