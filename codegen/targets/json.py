@@ -31,10 +31,18 @@ _MISREAD = re.compile(
 
 
 def json_text(value: Any, level: int = 0) -> str:
-    """`value` as JSON laid out by json_layout (one member per line), with misreadable characters escaped.
+    """`value` as JSON laid out by json_layout (one member per line), with misreadable characters escaped."""
+    return _escaped(pretty_json(value, level))
 
-    Such characters can only occur inside strings, where `\\uXXXX` means the same character."""
-    return _MISREAD.sub(lambda found: f"\\u{ord(found.group()):04x}", pretty_json(value, level))
+
+def json_line(value: Any) -> str:
+    """`value` as JSON on one line, with misreadable characters escaped."""
+    return _escaped(compact_json(value))
+
+
+def _escaped(text: str) -> str:
+    # such characters can only occur inside strings, where `\\uXXXX` means the same character
+    return _MISREAD.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
 
 
 def marker(source: str | None) -> str:
@@ -107,8 +115,11 @@ class JsonTarget(Target):
 
     def tool_file(self, tool: ir.Tool, names: str, options: Mapping[str, Any], report: Reporter) -> PlannedFile:
         # tools/list.json is planned from naming skeletons, which have no descriptions or schemas: each tool
-        # file hands its MCP entry over as a fact (facts are part of the folder file's cache key)
-        return PlannedFile(f"{names}.json", "tool.json.j2", tool_context(tool), facts={"mcp": mcp_tool(tool)})
+        # file hands its MCP entry over as a fact (facts are part of the folder file's cache key, and kept in the
+        # manifest), as one line of JSON text: the list is then a join, and one line per tool in its diffs
+        return PlannedFile(
+            f"{names}.json", "tool.json.j2", tool_context(tool), facts={"mcp": json_line(mcp_tool(tool))}
+        )
 
     def folder_files(
         self,
@@ -118,11 +129,11 @@ class JsonTarget(Target):
         options: Mapping[str, Any],
         report: Reporter,
     ) -> list[PlannedFile]:
-        context = {"comment": json_text(marker(None)), "tools": [json_text(fact["mcp"], 2) for fact in facts]}
+        context = {"comment": json_text(marker(None)), "tools": [fact["mcp"] for fact in facts]}
         return [PlannedFile(LIST_FILE, "list.json.j2", context)]
 
     def header_comment(self, text: str) -> str:
-        """The extra header line as a `"$header"` member right after the `"$comment"` one (more members follow)."""
+        """The extra header line as a `"$header"` member after the `"$comment"` one (more members follow)."""
         return f"  {compact_json(HEADER_KEY)}: {json_text(text)},"
 
 
