@@ -10,6 +10,7 @@ keeps its traceback.
 from __future__ import annotations
 
 import os
+import re
 from functools import cache
 from pathlib import Path
 from types import TracebackType
@@ -67,9 +68,10 @@ def render(target: str, template: str, context: dict, override_root: str | None 
         if located is None:
             raise
         file, line = located
-        raise ConfigError(
-            [Diagnostic(file, line, 1, f"template error: {_describe(exc)}")]
-        ) from None
+        message = _describe(exc)
+        if isinstance(exc, jinja2.UndefinedError):
+            message = _with_available(message, target, template, context)
+        raise ConfigError([Diagnostic(file, line, 1, f"template error: {message}")]) from None
 
 
 def user_template(target: str, template: str, override_root: str | None) -> Path | None:
@@ -174,6 +176,17 @@ def _user_frame(
             found = (shown_path(filename), traceback.tb_lineno)
         traceback = traceback.tb_next
     return found
+
+
+def _with_available(message: str, target: str, template: str, context: dict) -> str:
+    """An undefined name's message with the names the template does receive (and the one probably meant)."""
+    names = sorted(context)
+    missing = re.fullmatch(r"'(.+)' is undefined", message)
+    hint = did_you_mean(missing.group(1), names) if missing else ""
+    return (
+        f"{message}{hint}; {template} receives {', '.join(names)} "
+        f"(`toolgen templates {target}` says what each is)"
+    )
 
 
 def _describe(exc: Exception) -> str:

@@ -79,8 +79,18 @@ def test_an_undefined_name_is_located(tools, tmp_path):
         {"go/tool.go.j2": "{{ header }}\n\npackage {{ package }}\n// {{ no_such_name }}\n"},
     )
     assert _error(tools, root) == [
-        "go/tool.go.j2:4:1: error: template error: 'no_such_name' is undefined"
+        "go/tool.go.j2:4:1: error: template error: 'no_such_name' is undefined; tool.go.j2 receives decls, "
+        "factory, header, package, sdk_alias, sdk_module, values (`toolgen templates go` says what each is)"
     ]
+
+
+def test_a_misspelled_name_suggests_the_variable_meant(tools, tmp_path):
+    root = _folder(tmp_path, {"go/tool.go.j2": "{{ header }}\n\npackage {{ pakage }}\n"})
+    [message] = _error(tools, root)
+    assert message.startswith(
+        "go/tool.go.j2:3:1: error: template error: 'pakage' is undefined (did you mean \"package\"?); "
+        "tool.go.j2 receives decls, "
+    )
 
 
 def test_a_misplaced_folder_or_file_is_an_error(tools, tmp_path):
