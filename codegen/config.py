@@ -218,7 +218,7 @@ GENERAL_OPTIONS: dict[str, Option] = {
         '"generated"', "output root; each language goes to `<out>/<target>/`", _nonempty_string
     ),
     "targets": Option(
-        "all six",
+        "all",
         "the targets this output root holds; toolgen's files of targets left out are removed",
         _targets,
     ),

@@ -129,3 +129,30 @@ def test_an_unknown_target_is_a_usage_error():
     result = CliRunner().invoke(main, ["templates", "golang"])
     assert result.exit_code == 2
     assert "unknown target 'golang'" in result.output
+
+
+def test_the_readme_example_reads_only_declared_variables():
+    """The README's custom-template example: every name it reads, and every member it reads of a loop variable,
+    is declared by the built-in template it overrides."""
+    from jinja2 import nodes
+
+    from .support import REPO
+
+    section = (REPO / "README.md").read_text("utf-8").split("## Custom templates", 1)[1].split("\n## ", 1)[0]
+    example = section.split("```jinja\n", 1)[1].split("```", 1)[0]
+    declared = {item.name for item in template_vars.declared_variables("python", "__init__.py.j2")}
+    env = environment("python")
+    tree = env.parse(example)
+    read = jinja2.meta.find_undeclared_variables(tree)
+    assert read and read <= declared
+    loops = {
+        loop.target.name: loop.iter.name
+        for loop in tree.find_all(nodes.For)
+        if isinstance(loop.target, nodes.Name) and isinstance(loop.iter, nodes.Name)
+    }
+    members = {
+        f"{loops[node.node.name]}.{node.attr}"
+        for node in tree.find_all(nodes.Getattr)
+        if isinstance(node.node, nodes.Name) and node.node.name in loops
+    }
+    assert members and members <= declared, members - declared
