@@ -100,24 +100,25 @@ def builtin_templates(target: str) -> list[str]:
 
 
 def check_overrides(
-    override_root: str, targets: list[str]
+    override_root: str, targets: list[str], known: list[str] | None = None
 ) -> tuple[list[Diagnostic], list[Diagnostic]]:
-    """(errors, warnings) about a custom templates folder: folders that are no target are errors (their
-    templates would silently never be used); a template that overrides no built-in one is a warning (it may be a
-    macro file that an override includes)."""
+    """(errors, warnings) about a custom templates folder used for `targets`: folders that are no target of
+    `known` (default: `targets`) are errors (their templates would silently never be used); a template of one of
+    `targets` that overrides no built-in one is a warning (it may be a macro file that an override includes)."""
     errors: list[Diagnostic] = []
     warnings: list[Diagnostic] = []
     root = Path(override_root)
+    folders = known if known is not None else targets
     for entry in sorted(root.iterdir()):
         if entry.name.startswith("."):
             continue
-        if entry.is_dir() and entry.name not in targets:
-            hint = did_you_mean(entry.name, targets)
+        if entry.is_dir() and entry.name not in folders:
+            hint = did_you_mean(entry.name, folders)
             errors.append(
                 Diagnostic(
                     shown_path(entry), 1, 1,
                     f"not a target folder{hint}; custom templates go in <folder>/<target>/ with target one of "
-                    f"{', '.join(targets)}",
+                    f"{', '.join(folders)}",
                 )  # fmt: skip
             )
         elif entry.is_file() and entry.name.endswith(TEMPLATE_SUFFIX):
