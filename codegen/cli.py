@@ -665,35 +665,47 @@ def schema(out_file: Path | None) -> None:
     help="Folder for the new spec files.",
 )
 @click.option("--force", is_flag=True, help="Overwrite spec files that already exist.")
-def import_command(source: Path, out_dir: Path, force: bool) -> None:
+@click.option(
+    "--map-names",
+    is_flag=True,
+    help="Import a tool whose name is outside the spec's name pattern under the valid name it maps to "
+    "('.', spaces and other symbols become '_'; a leading digit gets 'tool_' in front), noted in the spec.",
+)
+def import_command(source: Path, out_dir: Path, force: bool, map_names: bool) -> None:
     """Write one spec per tool from an MCP `tools/list` result, an OpenAI function list, or a list of
     Copilot SDK wire declarations (the format is detected).
 
-    Tools whose schema uses keywords outside the supported subset are reported with a JSON pointer and
-    not written. Existing files are never overwritten without --force.
+    Each tool is decided on its own. A tool is refused, with located lines and no spec, when it has no
+    description, its name is outside the name pattern (see --map-names), its schema is not valid JSON
+    Schema, or its spec file exists (without --force); every other tool is written. Exit 0 when every
+    tool was imported, 2 when any was refused.
 
     \b
     Example:
       toolgen import mcp-tools.json --out specs/
     """
-    from .errors import Diagnostic, SpecError
+    from .errors import Diagnostic
     from .importer import import_tools
     from .writer import atomic_write
 
-    fmt, tools, problems = import_tools(source.read_text("utf-8"), source.as_posix())
-    existing = [
-        out_dir / tool.file_name() for tool in tools if (out_dir / tool.file_name()).exists()
-    ]
-    if existing and not force:
-        problems += [
-            Diagnostic(p.as_posix(), 1, 1, "already exists; use --force to overwrite")
-            for p in existing
-        ]
-    for tool in tools if not problems else []:
-        atomic_write(out_dir / tool.file_name(), tool.to_yaml(source.name, fmt))
-    if problems:
-        _fail(SpecError(problems))
-    click.echo(f"imported {_plural(len(tools), 'tool')} ({fmt}) into {out_dir.as_posix()}/")
+    result = import_tools(source.read_text("utf-8", errors="replace"), source.as_posix(), map_names=map_names)
+    problems = list(result.problems)
+    written = 0
+    for tool in result.tools:
+        target = out_dir / tool.file_name()
+        if target.exists() and not force:
+            problems.append(Diagnostic(target.as_posix(), 1, 1, "already exists; use --force to overwrite"))
+            continue
+        atomic_write(target, tool.to_yaml(source.name, result.fmt))
+        written += 1
+    for diagnostic in sorted(problems):
+        _echo_diagnostic(diagnostic)
+    refused = result.total - written
+    summary = f"imported {written} of {_plural(result.total, 'tool')} ({result.fmt}) into {out_dir.as_posix()}/"
+    if refused or any(problem.is_error for problem in problems):
+        _echo(f"toolgen: {summary}; {refused} refused", err=True)
+        sys.exit(EXIT_INVALID)
+    click.echo(summary)
 
 
 @main.command(short_help="Report changes between two spec versions that break callers.")

@@ -12,6 +12,7 @@ from typing import Any
 from . import ir
 from .loader import LoadedSpec
 from .naming import Words, identifier_words
+from .schema_typing import typed_view
 from .yamlload import Path
 
 
@@ -21,7 +22,11 @@ class _ToolBuilder:
         self.tool_words = identifier_words(loaded.spec.name, "tool")
         self.decls: dict[Words, ir.Decl] = {}
         self.reserved: set[Words] = set()
-        schema = loaded.spec.parameters or {}
+        # Typed models come from the typed view (any valid JSON Schema mapped onto what every target can state);
+        # the wire keeps the spec's schema.
+        parameters = loaded.spec.parameters
+        self.typed = typed_view(parameters).schema if parameters is not None else None
+        schema = self.typed or {}
         self.def_words: dict[str, Words] = {}
         for def_name in (schema.get("$defs") or {}):
             self.def_words[def_name] = self._claim(self.tool_words + identifier_words(def_name, "def"))
@@ -37,7 +42,7 @@ class _ToolBuilder:
 
     def build(self) -> ir.Tool:
         spec = self.loaded.spec
-        schema = spec.parameters
+        schema = self.typed
         params: Words | None = None
         if schema is not None:
             params = self._claim(self.tool_words + ("params",))
@@ -57,7 +62,7 @@ class _ToolBuilder:
                 overrides_built_in_tool=spec.overrides_built_in_tool,
                 metadata=spec.metadata or None,
             ),
-            wire_parameters=schema,
+            wire_parameters=spec.parameters,
             params=params,
             decls=tuple(_mark_recursive(list(self.decls.values()))),
             line=name_pos.line,

@@ -1,0 +1,472 @@
+"""The typed view of a valid parameters schema: what the typed models of the six languages are built from.
+
+The wire always carries the spec's schema unchanged. The typed models are built (by `irbuild`) from a simpler
+schema, in the small form every target knows: one `type` (or `[T, "null"]`), `properties`, `required`,
+`additionalProperties`, `items`, scalar `enum`/`const`, `$ref: "#/$defs/Name"`, `anyOf` of a schema and null,
+`default`, `description`, `title`, `format`. This module turns any valid JSON Schema into that form:
+
+- exactly, where the construct means the same in that form: draft-07 `definitions` (moved to `$defs`), a `$ref`
+  to any local JSON pointer (inlined), `allOf` of object schemas that merges exactly, unions of one scalar type,
+  `propertyNames: {type: string}`, and annotations (`deprecated`, `readOnly`, `contentMediaType`, …);
+- looser, where it cannot: that place becomes any JSON value (or the nearest looser type, e.g. an object with
+  its properties but without its `not`), and one warning at that place says what was loosened and why.
+
+Validation constraints the typed models never enforce (bounds, lengths, `pattern`, `multipleOf`, `uniqueItems`)
+are dropped without a word, as they always were: the SDK validates against the wire schema.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .schema_keywords import KNOWN, Path, resolve_pointer, walk
+from .schema_subset import _has_type, _json_equal
+from .suggest import did_you_mean
+
+ANY: dict[str, Any] = {}
+NULL = {"type": "null"}
+SCALARS = ("string", "integer", "number", "boolean")
+# Carried into the view as they are.
+KEPT_ANNOTATIONS = ("description", "title", "format")
+# Constraints on a value that the typed models cannot state; dropping them gives the nearest looser type.
+IGNORED_CONSTRAINTS = {
+    "not": "negation cannot be stated in the typed models",
+    "if": "a conditional schema cannot be stated in the typed models",
+    "then": "a conditional schema cannot be stated in the typed models",
+    "else": "a conditional schema cannot be stated in the typed models",
+    "dependentSchemas": "a conditional schema cannot be stated in the typed models",
+    "dependencies": "a conditional schema cannot be stated in the typed models",
+    "dependentRequired": "a conditional requirement cannot be stated in the typed models",
+    "minProperties": "object size bounds cannot be stated in the typed models",
+    "maxProperties": "object size bounds cannot be stated in the typed models",
+    "contains": "array membership cannot be stated in the typed models",
+    "minContains": "array membership cannot be stated in the typed models",
+    "maxContains": "array membership cannot be stated in the typed models",
+    "unevaluatedProperties": "the typed model keeps the declared properties and accepts others",
+    "unevaluatedItems": "the typed model accepts any further items",
+    "additionalItems": "the typed model accepts any further items",
+}
+COMBINATORS = ("allOf", "anyOf", "oneOf")
+MAX_INLINE_DEPTH = 64  # `$ref`s inlined inside inlined `$ref`s; beyond, the place is typed as any JSON value
+
+
+@dataclass
+class TypedView:
+    schema: dict[str, Any]
+    # (path in the spec's schema, message): each place where the typed model is looser than the schema
+    warnings: list[tuple[Path, str]] = field(default_factory=list)
+
+
+def typed_view(schema: dict[str, Any]) -> TypedView:
+    """The typed view of a valid parameters schema (see the module docstring), and where it is looser."""
+    return _Typer(schema).root()
+
+
+def _is_null_branch(schema: Any) -> bool:
+    return isinstance(schema, dict) and schema.get("type") == "null" and not (set(schema) - {"type", "description", "title"})
+
+
+class _Typer:
+    def __init__(self, schema: dict[str, Any]):
+        self.source = schema
+        self.draft07 = str(schema.get("$schema", "")).rstrip("#").endswith(("draft-07/schema", "draft-06/schema", "draft-04/schema"))
+        self.warnings: list[tuple[Path, str]] = []
+        # Every top-level definition gets a name in the view's `$defs` (draft-07 `definitions` too).
+        self.def_names: dict[Path, str] = {}
+        for table in ("$defs", "definitions"):
+            for name in schema.get(table) or {}:
+                view_name = name
+                while view_name in self.def_names.values():
+                    view_name += "_"
+                self.def_names[(table, name)] = view_name
+
+    def warn(self, path: Path, message: str) -> None:
+        self.warnings.append((path, message))
+
+    def root(self) -> TypedView:
+        view = self.type_of(self.source, (), ())
+        if view.get("type") != "object" or "anyOf" in view or "$ref" in view or "enum" in view or "const" in view:
+            # The root is the parameters type itself: keep its own properties, whatever else constrains it.
+            own = {key: value for key, value in self.source.items() if key not in (*COMBINATORS, "$ref", "enum", "const")}
+            view = self.type_of(own, (), ())
+        defs = {}
+        for (table, name), view_name in self.def_names.items():
+            defs[view_name] = self.type_of(self.source[table][name], (table, name), ((table, name),))
+        if defs:
+            view["$defs"] = self._break_alias_cycles(defs)
+        return TypedView(view, self.warnings)
+
+    # -- one schema -------------------------------------------------------------------------------------
+
+    def type_of(self, schema: Any, path: Path, inlining: tuple[Path, ...]) -> dict[str, Any]:
+        """The view of `schema` at `path`; `inlining` holds the targets of the `$ref`s being inlined (cycles)."""
+        if schema is True or schema == {}:
+            return {}
+        if schema is False:
+            self.warn(path, "`false` (no value is valid) is typed as any JSON value")
+            return {}
+        if not isinstance(schema, dict):
+            return {}
+        self._warn_unknown_keywords(schema, path)
+        if "$ref" in schema:
+            return self._reference(schema, path, inlining)
+        for key in ("$dynamicRef", "$recursiveRef"):
+            if key in schema:
+                self.warn(path + (key,), f"{key} is typed as any JSON value")
+                return self._annotated({}, schema)
+        if "allOf" in schema:
+            return self._all_of(schema, path, inlining)
+        if "anyOf" in schema or "oneOf" in schema:
+            return self._union(schema, path, inlining)
+        return self._plain(schema, path, inlining)
+
+    def _annotated(self, view: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+        for key in KEPT_ANNOTATIONS:
+            if isinstance(schema.get(key), str) and key not in view:
+                view[key] = schema[key]
+        return view
+
+    def _warn_unknown_keywords(self, schema: dict[str, Any], path: Path) -> None:
+        for key in schema:
+            if key not in KNOWN and not key.startswith("x-"):
+                hint = did_you_mean(key, sorted(KNOWN))
+                self.warn(path + (key,), f'"{key}" is not a JSON Schema keyword; it is ignored{hint}')
+
+    # -- references -------------------------------------------------------------------------------------
+
+    def _reference(self, schema: dict[str, Any], path: Path, inlining: tuple[Path, ...]) -> dict[str, Any]:
+        ref = schema["$ref"]
+        siblings = [key for key in schema if key not in ("$ref", "default", "examples", *KEPT_ANNOTATIONS, "$comment", "deprecated", "readOnly", "writeOnly")]
+        if siblings and not self.draft07:  # draft-07 ignores a $ref's siblings, so nothing is lost there
+            self.warn(path + (siblings[0],), "keywords beside $ref are not applied to the typed model, which is the referenced type")
+        if ref.startswith("#") and not ref.startswith("#/") and ref != "#":
+            target_path = self._anchor_path(ref[1:])
+        else:
+            _, _, target_path = resolve_pointer(self.source, ref)
+        if len(target_path) == 2 and target_path in self.def_names:
+            view = {"$ref": "#/$defs/" + self.def_names[target_path]}
+            return self._with_default(self._annotated(view, schema), schema, path)
+        if target_path in inlining or any(target_path == p[: len(target_path)] for p in inlining) or target_path == ():
+            self.warn(path + ("$ref",), f"{json.dumps(ref)} refers to a schema that contains it; typed as any JSON value")
+            return self._annotated({}, schema)
+        if len(inlining) > MAX_INLINE_DEPTH:
+            self.warn(path + ("$ref",), "references nest too deep to inline; typed as any JSON value")
+            return self._annotated({}, schema)
+        _, target, _ = resolve_pointer(self.source, "#" + "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in target_path))
+        # Inlined: warnings inside the target are reported where the target is written, once.
+        saved = self.warnings
+        self.warnings = []
+        view = self.type_of(target, target_path, inlining + (target_path,))
+        inner_warnings, self.warnings = self.warnings, saved
+        for warning in inner_warnings:
+            if warning not in self.warnings:
+                self.warnings.append(warning)
+        view = dict(view)
+        for key in KEPT_ANNOTATIONS:  # the reference's own annotations win over the target's
+            if isinstance(schema.get(key), str):
+                view[key] = schema[key]
+        return self._with_default(view, schema, path)
+
+    def _anchor_path(self, anchor: str) -> Path:
+        for path, sub in walk(self.source):
+            if isinstance(sub, dict) and sub.get("$anchor") == anchor:
+                return path
+        return ()
+
+    # -- combinators ------------------------------------------------------------------------------------
+
+    def _all_of(self, schema: dict[str, Any], path: Path, inlining: tuple[Path, ...]) -> dict[str, Any]:
+        base = {key: value for key, value in schema.items() if key != "allOf"}
+        merged: dict[str, Any] | None = base
+        for index, branch in enumerate(schema["allOf"]):
+            resolved = self._resolved(branch)
+            merged = _merge(merged, resolved) if merged is not None and resolved is not None else None
+        if merged is not None:
+            return self.type_of(merged, path, inlining)
+        self.warn(path + ("allOf",), "allOf does not merge into one schema exactly; typed from the schema beside it" if _has_typing(base) else "allOf does not merge into one schema exactly; typed as any JSON value")
+        return self.type_of(base, path, inlining) if _has_typing(base) else self._annotated({}, schema)
+
+    def _resolved(self, branch: Any) -> dict[str, Any] | None:
+        """A branch to merge: its own keywords, or those of the local definition it only refers to."""
+        if branch is True:
+            return {}
+        if not isinstance(branch, dict):
+            return None
+        if set(branch) - {"$ref", "description", "title"} or "$ref" not in branch:
+            return branch if "$ref" not in branch else None
+        found, target, _ = resolve_pointer(self.source, branch["$ref"]) if branch["$ref"].startswith("#") else (False, None, ())
+        if not found or not isinstance(target, dict) or "$ref" in target:
+            return None
+        return target
+
+    def _union(self, schema: dict[str, Any], path: Path, inlining: tuple[Path, ...]) -> dict[str, Any]:
+        if "anyOf" in schema and "oneOf" in schema:
+            self.warn(path + ("oneOf",), "anyOf and oneOf together are typed as any JSON value")
+            return self._annotated({}, schema)
+        keyword = "anyOf" if "anyOf" in schema else "oneOf"
+        base = {key: value for key, value in schema.items() if key != keyword}
+        # The default and examples describe the whole union, not each branch.
+        branch_base = {key: value for key, value in base.items() if key not in ("default", "examples")}
+        branches = []
+        for index, branch in enumerate(schema[keyword]):
+            merged = _merge(branch_base, branch) if isinstance(branch, dict) else (branch_base if branch is True else None)
+            if merged is None:
+                self.warn(path + (keyword, index), f"{keyword} branch conflicts with the schema beside it; typed as any JSON value")
+                return self._annotated({}, schema)
+            branches.append((path + (keyword, index), merged))
+        nullable = any(_is_null_branch(branch) for _, branch in branches)
+        others = [(where, branch) for where, branch in branches if not _is_null_branch(branch)]
+        views = [self.type_of(branch, where, inlining) for where, branch in others]
+        if not views:
+            return self._annotated(dict(NULL), schema)
+        if len(views) == 1:
+            view = views[0]
+        else:
+            view = _collapse(views)
+            if view is None:
+                self.warn(path + (keyword,), f"{keyword} of {len(views)} different schemas (a union) is typed as any JSON value")
+                return self._with_default(self._annotated({}, schema), schema, path)
+        if nullable and view:
+            view = _nullable(view)
+        return self._with_default(self._annotated(view, base), schema, path)
+
+    # -- a schema without references or combinators -----------------------------------------------------
+
+    def _plain(self, schema: dict[str, Any], path: Path, inlining: tuple[Path, ...]) -> dict[str, Any]:
+        for key in sorted(set(schema) & set(IGNORED_CONSTRAINTS)):
+            self.warn(path + (key,), f"{key} is not applied to the typed model: {IGNORED_CONSTRAINTS[key]}")
+        names = schema.get("propertyNames")
+        if names not in (None, True, {}, {"type": "string"}):
+            self.warn(path + ("propertyNames",), "propertyNames is not applied to the typed model: key constraints cannot be stated there")
+        types = self._types(schema, path)
+        if types is None:
+            return self._annotated({}, schema)
+        view: dict[str, Any] = {}
+        if types:
+            view["type"] = types[0] if len(types) == 1 else list(types)
+        kinds = [kind for kind in types if kind != "null"]
+        if self._values(schema, path, types, view) is None:
+            return self._with_default(self._annotated({}, schema), schema, path)
+        if (not kinds and not types) or kinds == ["object"]:
+            self._object(schema, path, inlining, view)
+        if kinds == ["array"]:
+            self._array(schema, path, inlining, view)
+        return self._with_default(self._annotated(view, schema), schema, path)
+
+    def _types(self, schema: dict[str, Any], path: Path) -> list[str] | None:
+        """The view's types ([] when any), or None when the schema is typed as any JSON value."""
+        given = schema.get("type")
+        if given is None:
+            return []
+        listed = [given] if isinstance(given, str) else list(dict.fromkeys(given))
+        kinds = [kind for kind in listed if kind != "null"]
+        null = ["null"] if "null" in listed else []
+        if set(kinds) == {"integer", "number"}:
+            kinds = ["number"]  # every integer is a number: exact
+        if len(kinds) > 1:
+            self.warn(path + ("type",), f"a type list of {len(kinds)} types (a union) is typed as any JSON value")
+            return None
+        return kinds + null if kinds else null
+
+    def _values(self, schema: dict[str, Any], path: Path, types: list[str], view: dict[str, Any]) -> bool | None:
+        """Copies `enum`/`const` into `view`; None when they can only be typed as any JSON value."""
+        if "const" in schema:
+            values, key = [schema["const"]], "const"
+        elif "enum" in schema:
+            values, key = schema["enum"], "enum"
+        else:
+            return True
+        if any(isinstance(value, (dict, list)) for value in values):
+            self.warn(path + (key,), f"{key} of objects or lists is typed as any JSON value")
+            return None
+        unique: list[Any] = []
+        for value in values:
+            if not any(_json_equal(value, seen) for seen in unique):
+                unique.append(value)
+        fitting = [value for value in unique if not types or any(_has_type(value, kind) for kind in types)]
+        if not fitting:
+            what = "no value" if not unique else "no value of it"
+            self.warn(path + (key,), f"{key} has {what} that fits `type`; typed as any JSON value")
+            return None
+        if len(fitting) < len(unique):
+            dropped = ", ".join(json.dumps(value) for value in unique if value not in fitting)
+            self.warn(path + (key,), f"{dropped} cannot satisfy `type`, so the typed model leaves it out")
+        if "const" in schema and "enum" in schema and not any(_json_equal(schema["const"], v) for v in schema["enum"]):
+            self.warn(path + ("const",), "const is not one of the enum values; typed as any JSON value")
+            return None
+        view["enum"] = fitting
+        return True
+
+    def _object(self, schema: dict[str, Any], path: Path, inlining: tuple[Path, ...], view: dict[str, Any]) -> None:
+        properties = schema.get("properties")
+        if isinstance(properties, dict):
+            view["properties"] = {
+                name: self.type_of(prop, path + ("properties", name), inlining) for name, prop in properties.items()
+            }
+            required = [name for name in dict.fromkeys(schema.get("required") or []) if name in properties]
+            if required:
+                view["required"] = required
+        additional = schema.get("additionalProperties", True)
+        if schema.get("patternProperties"):
+            self.warn(path + ("patternProperties",), "patternProperties is typed as extra properties of any JSON value")
+            additional = True
+        if additional is False:
+            view["additionalProperties"] = False
+        elif isinstance(additional, dict):
+            view["additionalProperties"] = self.type_of(additional, path + ("additionalProperties",), inlining)
+
+    def _array(self, schema: dict[str, Any], path: Path, inlining: tuple[Path, ...], view: dict[str, Any]) -> None:
+        items = schema.get("items")
+        if "prefixItems" in schema or isinstance(items, list):
+            where = path + (("prefixItems",) if "prefixItems" in schema else ("items",))
+            self.warn(where, "a tuple (a schema per position) is typed as a list of any JSON value")
+        elif items is not None:
+            view["items"] = self.type_of(items, path + ("items",), inlining)
+
+    # -- defaults ---------------------------------------------------------------------------------------
+
+    def _with_default(self, view: dict[str, Any], schema: dict[str, Any], path: Path) -> dict[str, Any]:
+        if "default" not in schema:
+            return view
+        value = schema["default"]
+        problem = self._misfit(value, view, 0)
+        if problem is None:
+            view["default"] = copy.deepcopy(value)
+        elif value is None:
+            self.warn(path + ("default",), "default: null does not fit this non-nullable schema; the typed model has no default")
+        else:
+            self.warn(path + ("default",), f"the default {problem}; the typed model has no default")
+        return view
+
+    def _misfit(self, value: Any, view: Any, depth: int) -> str | None:
+        """Why `value` cannot be held by the typed model of `view`, or None when it can."""
+        if not isinstance(view, dict) or depth > 64:
+            return None
+        if "$ref" in view:
+            return None  # a definition's default is checked where the definition is typed
+        if "anyOf" in view:
+            return None if value is None else self._misfit(value, view["anyOf"][0], depth + 1)
+        shown = json.dumps(value, ensure_ascii=False)
+        if "enum" in view and not any(_json_equal(value, member) for member in view["enum"]):
+            return f"{shown} is not one of the enum values"
+        given = view.get("type")
+        types = [given] if isinstance(given, str) else list(given or [])
+        if types and not any(_has_type(value, kind) for kind in types):
+            return f"{shown} is not {' or '.join(types)}"
+        if isinstance(value, dict):
+            properties = view.get("properties") or {}
+            for key, item in value.items():
+                if key in properties:
+                    found = self._misfit(item, properties[key], depth + 1)
+                elif view.get("additionalProperties") is False:
+                    found = f"has {json.dumps(key)}, which is not a property"
+                else:
+                    found = self._misfit(item, view.get("additionalProperties", {}), depth + 1)
+                if found:
+                    return found
+            missing = [name for name in view.get("required", []) if name not in value]
+            if missing:
+                return f"misses the required key {json.dumps(missing[0])}"
+        if isinstance(value, list) and isinstance(view.get("items"), dict):
+            for item in value:
+                found = self._misfit(item, view["items"], depth + 1)
+                if found:
+                    return found
+        return None
+
+    # -- definitions --------------------------------------------------------------------------------------
+
+    def _break_alias_cycles(self, defs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        """`A: {$ref: B}`, `B: {$ref: A}` names no type; such a definition is typed as any JSON value."""
+        def alias_of(view: dict[str, Any]) -> str | None:
+            if "$ref" in view:
+                return view["$ref"].split("/")[-1]
+            if "anyOf" in view:
+                return alias_of(view["anyOf"][0])
+            return None
+
+        paths = {view_name: path for path, view_name in self.def_names.items()}
+        for start in list(defs):
+            seen, current = [start], alias_of(defs[start])
+            while current is not None and current in defs and current not in seen:
+                seen.append(current)
+                current = alias_of(defs[current])
+            if current == start:
+                self.warn(paths[start], " → ".join(seen + [start]) + " refers back to itself with no object or array in between; typed as any JSON value")
+                defs[start] = {}
+        return defs
+
+
+def _has_typing(schema: dict[str, Any]) -> bool:
+    return any(key in schema for key in ("type", "properties", "items", "enum", "const", "$ref", "anyOf", "oneOf"))
+
+
+def _nullable(view: dict[str, Any]) -> dict[str, Any]:
+    given = view.get("type")
+    if "$ref" in view or "enum" in view or not isinstance(given, str):
+        if isinstance(given, list) or (view.get("enum") and None in view["enum"]):
+            return view
+        if "enum" in view and isinstance(given, str):
+            return {**view, "type": [given, "null"], "enum": [*view["enum"], None]}
+        if "anyOf" in view:
+            return view
+        annotations = {key: view[key] for key in ("description", "title") if key in view}
+        inner = {key: value for key, value in view.items() if key not in ("description", "title", "default")}
+        return {"anyOf": [inner, dict(NULL)], **annotations}
+    if given == "null":
+        return view
+    return {**view, "type": [given, "null"]}
+
+
+def _collapse(views: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Branches that are all one scalar type (formats aside) are that type: `str | datetime` is a string; branches
+    that are all constants or enums are one enum of all their values."""
+    if all("enum" in view and not set(view) - {"enum", "type", "description", "title"} for view in views):
+        types = {json.dumps(view.get("type")) for view in views}
+        values: list[Any] = []
+        for view in views:
+            values += [value for value in view["enum"] if not any(_json_equal(value, seen) for seen in values)]
+        return {"enum": values, **({"type": views[0]["type"]} if len(types) == 1 and "type" in views[0] else {})}
+    kinds = set()
+    for view in views:
+        if set(view) - {"type", "format", "description", "title"} or view.get("type") not in SCALARS:
+            return None
+        kinds.add(view["type"])
+    if kinds == {"integer", "number"}:
+        kinds = {"number"}
+    if len(kinds) != 1:
+        return None
+    formats = {view.get("format") for view in views}
+    collapsed: dict[str, Any] = {"type": kinds.pop()}
+    if len(formats) == 1 and None not in formats:
+        collapsed["format"] = formats.pop()
+    return collapsed
+
+
+def _merge(left: dict[str, Any], right: dict[str, Any]) -> dict[str, Any] | None:
+    """The one schema that means both, when simply putting their keywords together is exact; else None."""
+    merged = dict(left)
+    for key, value in right.items():
+        if key in ("description", "title", "default", "examples", "$comment"):
+            merged.setdefault(key, value)
+        elif key == "properties" and isinstance(value, dict) and isinstance(merged.get(key), dict):
+            properties = dict(merged[key])
+            for name, prop in value.items():
+                if name in properties and not _json_equal(properties[name], prop):
+                    return None
+                properties[name] = prop
+            merged[key] = properties
+        elif key == "required" and isinstance(merged.get(key), list):
+            merged[key] = list(dict.fromkeys([*merged[key], *value]))
+        elif key in merged and not _json_equal(merged[key], value):
+            return None
+        else:
+            merged[key] = value
+    # `additionalProperties: false` on one side forbids the other side's properties: not a merge.
+    for side in (left, right):
+        if side.get("additionalProperties") is False and set(merged.get("properties") or {}) != set(side.get("properties") or {}):
+            return None
+    return merged
