@@ -192,8 +192,8 @@ class _ToolJudge:
     def __init__(self, source: str, locate, map_names: bool):
         self.source, self.locate, self.map_names = source, locate, map_names
 
-    def at(self, pointer: str, message: str, severity: str = "error") -> Diagnostic:
-        line, column = self.locate(pointer)
+    def at(self, pointer: str, message: str, severity: str = "error", at_key: bool = True) -> Diagnostic:
+        line, column = self.locate(pointer, at_key)
         return Diagnostic(self.source, line, column, f"{pointer or '/'}: {message}", severity)
 
     def judge(self, tool: ImportedTool, where: str, schema_pointer: str) -> list[Diagnostic]:
@@ -201,7 +201,7 @@ class _ToolJudge:
         parameters = tool.spec.get("parameters")
         if parameters is not None:
             found = schema_problems(parameters)
-            problems += [self.at(schema_pointer + _pointer(p.path), p.message) for p in found]
+            problems += [self.at(schema_pointer + _pointer(p.path), p.message, at_key=p.at_key) for p in found]
             if not found:
                 problems += [
                     self.at(schema_pointer + _pointer(path), message, "warning")
@@ -247,7 +247,7 @@ def _locator(text: str, source: str):
     """pointer → (line, column) in the JSON text; JSON is YAML, so the YAML loader's positions serve."""
     located = load_yaml(source, text.encode("utf-8"), max_bytes=len(text.encode("utf-8")) + 1)
 
-    def locate(pointer: str) -> tuple[int, int]:
+    def locate(pointer: str, at_key: bool = True) -> tuple[int, int]:
         if not isinstance(located, LocatedDocument):
             return 1, 1
         path: list[str | int] = []
@@ -262,7 +262,7 @@ def _locator(text: str, source: str):
                 current = current[part]
             else:
                 break  # a pointer past the document (a missing key) is located at its nearest ancestor
-        position = located.position_of_key(tuple(path))
+        position = located.position_of_key(tuple(path)) if at_key else located.position_of_value(tuple(path))
         return position.line, position.column
 
     return locate

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .schema_keywords import KNOWN, Path, resolve_pointer, walk
-from .schema_subset import _has_type, _json_equal
+from .schema_subset import APPLIES_TO, KIND_NOUNS, _has_type, _json_equal
 from .suggest import did_you_mean
 
 ANY: dict[str, Any] = {}
@@ -50,6 +50,9 @@ IGNORED_CONSTRAINTS = {
     "additionalItems": "the typed model accepts any further items",
 }
 COMBINATORS = ("allOf", "anyOf", "oneOf")
+# Keywords from neighbouring formats that people carry over, and what JSON Schema says instead.
+UNKNOWN_HINTS = {"nullable": ' (that is OpenAPI; in JSON Schema write type: [T, "null"])'}
+_ARTICLE = {"integer": "an integer", "array": "an array", "object": "an object", "null": "null"}
 MAX_INLINE_DEPTH = 64  # `$ref`s inlined inside inlined `$ref`s; beyond, the place is typed as any JSON value
 
 
@@ -87,11 +90,16 @@ class _Typer:
         self.warnings.append((path, message))
 
     def root(self) -> TypedView:
-        view = self.type_of(self.source, (), ())
-        if view.get("type") != "object" or "anyOf" in view or "$ref" in view or "enum" in view or "const" in view:
-            # The root is the parameters type itself: keep its own properties, whatever else constrains it.
-            own = {key: value for key, value in self.source.items() if key not in (*COMBINATORS, "$ref", "enum", "const")}
+        # The root is the parameters type itself: it keeps its own properties, whatever else constrains it.
+        beside = [key for key in (*COMBINATORS, "$ref", "enum", "const") if key in self.source]
+        mergeable = beside == ["allOf"] and _merges(self.source, [self._resolved(b) for b in self.source["allOf"]])
+        if beside and not mergeable:
+            for key in beside:
+                self.warn((key,), f"{key} at the root is not applied to the typed model: the parameters type has the root's own properties")
+            own = {key: value for key, value in self.source.items() if key not in beside}
             view = self.type_of(own, (), ())
+        else:
+            view = self.type_of(self.source, (), ())
         defs = {}
         for (table, name), view_name in self.def_names.items():
             defs[view_name] = self.type_of(self.source[table][name], (table, name), ((table, name),))
@@ -132,7 +140,7 @@ class _Typer:
     def _warn_unknown_keywords(self, schema: dict[str, Any], path: Path) -> None:
         for key in schema:
             if key not in KNOWN and not key.startswith("x-"):
-                hint = did_you_mean(key, sorted(KNOWN))
+                hint = UNKNOWN_HINTS.get(key) or did_you_mean(key, sorted(KNOWN))
                 self.warn(path + (key,), f'"{key}" is not a JSON Schema keyword; it is ignored{hint}')
 
     # -- references -------------------------------------------------------------------------------------
@@ -213,10 +221,11 @@ class _Typer:
         branches = []
         for index, branch in enumerate(schema[keyword]):
             merged = _merge(branch_base, branch) if isinstance(branch, dict) else (branch_base if branch is True else None)
-            if merged is None:
-                self.warn(path + (keyword, index), f"{keyword} branch conflicts with the schema beside it; typed as any JSON value")
-                return self._annotated({}, schema)
-            branches.append((path + (keyword, index), merged))
+            if merged is not None:  # a branch that contradicts the schema beside it admits no value: leaving it out is exact
+                branches.append((path + (keyword, index), merged))
+        if not branches:
+            self.warn(path + (keyword,), f"no {keyword} branch fits the schema beside it; typed as any JSON value")
+            return self._annotated({}, schema)
         nullable = any(_is_null_branch(branch) for _, branch in branches)
         others = [(where, branch) for where, branch in branches if not _is_null_branch(branch)]
         views = [self.type_of(branch, where, inlining) for where, branch in others]
@@ -242,6 +251,7 @@ class _Typer:
         if names not in (None, True, {}, {"type": "string"}):
             self.warn(path + ("propertyNames",), "propertyNames is not applied to the typed model: key constraints cannot be stated there")
         types = self._types(schema, path)
+        self._warn_inapplicable(schema, path, types or [])
         if types is None:
             return self._annotated({}, schema)
         view: dict[str, Any] = {}
@@ -255,6 +265,17 @@ class _Typer:
         if kinds == ["array"]:
             self._array(schema, path, inlining, view)
         return self._with_default(self._annotated(view, schema), schema, path)
+
+    def _warn_inapplicable(self, schema: dict[str, Any], path: Path, types: list[str]) -> None:
+        """`type: string` with `minimum:` is valid JSON Schema that means nothing (the keyword is ignored for
+        other types): usually a leftover from a changed type, so it is worth a word."""
+        kinds = [kind for kind in types if kind != "null"] or ["null"]
+        if not types:
+            return
+        for key in schema:
+            if key in APPLIES_TO and not set(kinds) & set(APPLIES_TO[key]):
+                nouns = " and ".join(KIND_NOUNS[kind] for kind in APPLIES_TO[key])
+                self.warn(path + (key,), f'"{key}" applies to {nouns}; it has no effect on type "{kinds[0]}"')
 
     def _types(self, schema: dict[str, Any], path: Path) -> list[str] | None:
         """The view's types ([] when any), or None when the schema is typed as any JSON value."""
@@ -287,9 +308,11 @@ class _Typer:
             if not any(_json_equal(value, seen) for seen in unique):
                 unique.append(value)
         fitting = [value for value in unique if not types or any(_has_type(value, kind) for kind in types)]
+        if not unique:
+            self.warn(path + (key,), "an empty enum admits no value; typed as any JSON value")
+            return None
         if not fitting:
-            what = "no value" if not unique else "no value of it"
-            self.warn(path + (key,), f"{key} has {what} that fits `type`; typed as any JSON value")
+            self.warn(path + (key,), f"no value of {key} fits `type`; typed as any JSON value")
             return None
         if len(fitting) < len(unique):
             dropped = ", ".join(json.dumps(value) for value in unique if value not in fitting)
@@ -309,6 +332,10 @@ class _Typer:
             required = [name for name in dict.fromkeys(schema.get("required") or []) if name in properties]
             if required:
                 view["required"] = required
+        for index, name in enumerate(schema.get("required") or []):
+            if not isinstance(properties, dict) or name not in properties:
+                hint = did_you_mean(name, list(properties or {}))
+                self.warn(path + ("required", index), f"{json.dumps(name)} is required but not declared in properties, so the typed model has no field for it{hint}")
         additional = schema.get("additionalProperties", True)
         if schema.get("patternProperties"):
             self.warn(path + ("patternProperties",), "patternProperties is typed as extra properties of any JSON value")
@@ -355,7 +382,7 @@ class _Typer:
         given = view.get("type")
         types = [given] if isinstance(given, str) else list(given or [])
         if types and not any(_has_type(value, kind) for kind in types):
-            return f"{shown} is not {' or '.join(types)}"
+            return f"{shown} is not {' or '.join(_ARTICLE.get(kind, 'a ' + kind) for kind in types)}"
         if isinstance(value, dict):
             properties = view.get("properties") or {}
             for key, item in value.items():
@@ -398,6 +425,13 @@ class _Typer:
                 self.warn(paths[start], " → ".join(seen + [start]) + " refers back to itself with no object or array in between; typed as any JSON value")
                 defs[start] = {}
         return defs
+
+
+def _merges(base: dict[str, Any], branches: list[Any]) -> bool:
+    merged: dict[str, Any] | None = {key: value for key, value in base.items() if key != "allOf"}
+    for branch in branches:
+        merged = _merge(merged, branch) if merged is not None and branch is not None else None
+    return merged is not None and merged.get("type", "object") == "object"
 
 
 def _has_typing(schema: dict[str, Any]) -> bool:
@@ -459,6 +493,11 @@ def _merge(left: dict[str, Any], right: dict[str, Any]) -> dict[str, Any] | None
                     return None
                 properties[name] = prop
             merged[key] = properties
+        elif key == "type" and "type" in merged:
+            common = _common_types(merged["type"], value)
+            if not common:
+                return None
+            merged[key] = common[0] if len(common) == 1 else common
         elif key == "required" and isinstance(merged.get(key), list):
             merged[key] = list(dict.fromkeys([*merged[key], *value]))
         elif key in merged and not _json_equal(merged[key], value):
@@ -470,3 +509,18 @@ def _merge(left: dict[str, Any], right: dict[str, Any]) -> dict[str, Any] | None
         if side.get("additionalProperties") is False and set(merged.get("properties") or {}) != set(side.get("properties") or {}):
             return None
     return merged
+
+
+def _common_types(left: Any, right: Any) -> list[str]:
+    """The types both `type` keywords allow (an integer is also a number)."""
+    def listed(given: Any) -> list[str]:
+        return [given] if isinstance(given, str) else list(given)
+
+    common = []
+    right_types = listed(right)
+    for kind in listed(left):
+        if kind in right_types:
+            common.append(kind)
+        elif kind == "integer" and "number" in right_types or kind == "number" and "integer" in right_types:
+            common.append("integer")
+    return list(dict.fromkeys(common))

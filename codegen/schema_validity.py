@@ -84,6 +84,7 @@ def schema_problems(schema: Any) -> list[SchemaProblem]:
     problems = _meta_schema_problems(schema)
     if problems:
         return problems  # refs and limits assume a well-formed schema
+    problems += _regex_problems(schema)
     problems += _root_problems(schema)
     problems += _reference_problems(schema)
     problems += _limit_problems(schema)
@@ -174,6 +175,23 @@ def _noun(kind: str) -> str:
 
 
 # -- the root, references and limits -----------------------------------------------------------------------
+
+
+def _regex_problems(schema: dict) -> list[SchemaProblem]:
+    """`pattern` and `patternProperties` keys must be regular expressions (the meta-schema's `format: regex`,
+    which `jsonschema` does not assert by default)."""
+    from .schema_subset import _regex_problem
+
+    problems = []
+    for path, sub in walk(schema):
+        if not isinstance(sub, dict):
+            continue
+        if isinstance(sub.get("pattern"), str) and (problem := _regex_problem(sub["pattern"])):
+            problems.append(SchemaProblem(path + ("pattern",), f"invalid regular expression: {problem}"))
+        for key in sub.get("patternProperties") or {}:
+            if problem := _regex_problem(key):
+                problems.append(SchemaProblem(path + ("patternProperties", key), f"invalid regular expression: {problem}", at_key=True))
+    return problems
 
 
 def _root_problems(schema: dict) -> list[SchemaProblem]:
