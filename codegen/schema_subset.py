@@ -196,6 +196,8 @@ def _regex_problem(pattern: str) -> str | None:
 
 # -- the subset as JSON Schema, for editors ------------------------------------------------------------
 
+# Since "Real tools" any valid JSON Schema is accepted, so this schema describes the exact subset's keywords (for
+# completion and help) without refusing the others; it still flags what is not JSON Schema at all.
 _SCHEMA_REF = {"$ref": "#/$defs/ParameterSchema"}
 _TYPE_NAME = {"enum": list(JSON_TYPES)}
 _SCALAR = {"type": ["string", "number", "boolean", "null"]}
@@ -206,17 +208,11 @@ def _keyword_schemas() -> dict[str, dict[str, Any]]:
     """The value each supported keyword takes, with a line of help an editor can show."""
     keywords: dict[str, dict[str, Any]] = {
         "type": {
-            "description": 'One JSON type, or [T, "null"] for a nullable value. Omit for any JSON value.',
+            "description": 'One JSON type, or [T, "null"] for a nullable value (a list of several types is typed '
+            "as a union, or as any JSON value with a warning). Omit for any JSON value.",
             "anyOf": [
                 _TYPE_NAME,
-                {
-                    "type": "array",
-                    "items": _TYPE_NAME,
-                    "minItems": 2,
-                    "maxItems": 2,
-                    "uniqueItems": True,
-                    "contains": {"const": "null"},
-                },
+                {"type": "array", "items": _TYPE_NAME, "uniqueItems": True},
             ],
         },
         "description": {
@@ -226,30 +222,20 @@ def _keyword_schemas() -> dict[str, dict[str, Any]]:
         "title": {"type": "string"},
         "default": {"description": "Default value; must fit the schema."},
         "examples": {"type": "array"},
-        "enum": {
-            "type": "array",
-            "minItems": 1,
-            "items": _SCALAR,
-            "description": "Allowed values.",
-        },
+        "enum": {"type": "array", "description": "Allowed values."},
         "const": {"description": "The only allowed value."},
         "$ref": {
             "type": "string",
-            "pattern": REF_PATTERN.pattern,
-            "description": 'A local "#/$defs/Name".',
+            "pattern": "^#",
+            "description": 'A local reference: "#/$defs/Name", or any JSON pointer into this document.',
         },
         "anyOf": {
             "type": "array",
-            "minItems": 2,
-            "maxItems": 2,
+            "minItems": 1,
             "items": _SCHEMA_REF,
-            "description": "Only a schema and {type: null}, in either order (nullable).",
+            "description": "A schema and {type: null} is nullable; other unions are typed per language (README).",
         },
-        "properties": {
-            "type": "object",
-            "additionalProperties": _SCHEMA_REF,
-            "propertyNames": {"minLength": 1},
-        },
+        "properties": {"type": "object", "additionalProperties": _SCHEMA_REF},
         "required": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
         "additionalProperties": {
             "anyOf": [{"type": "boolean"}, _SCHEMA_REF],
@@ -274,30 +260,24 @@ def _keyword_schemas() -> dict[str, dict[str, Any]]:
 def subset_json_schema_defs() -> dict[str, dict[str, Any]]:
     """`$defs` entries describing the supported subset: `ToolParameters` (the root) and `ParameterSchema`."""
     keywords = _keyword_schemas()
-    root_keywords = {key: value for key, value in keywords.items() if key not in NOT_AT_ROOT}
+    root_keywords = dict(keywords)
     return {
         "ToolParameters": {
             "title": "Tool parameters",
-            "description": "A JSON Schema (toolgen's supported subset) whose root is `type: object`.",
+            "description": "A JSON Schema whose root is `type: object`.",
             "type": "object",
             "properties": {
                 **root_keywords,
                 "type": {"const": "object"},
-                "$defs": {
-                    "type": "object",
-                    "additionalProperties": _SCHEMA_REF,
-                    "propertyNames": {"minLength": 1},
-                },
+                "$defs": {"type": "object", "additionalProperties": _SCHEMA_REF},
                 "$schema": {"type": "string"},
                 "$id": {"type": "string"},
             },
             "required": ["type"],
-            "additionalProperties": False,
         },
         "ParameterSchema": {
             "title": "Parameter schema",
-            "type": "object",
-            "properties": keywords,
-            "additionalProperties": False,
+            "type": ["object", "boolean"],
+            "properties": {**keywords, "$defs": {"type": "object", "additionalProperties": _SCHEMA_REF}},
         },
     }

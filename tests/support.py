@@ -66,8 +66,9 @@ _realworld_dir: list[Path] = []
 def realworld_specs() -> Path:
     """The real-world tools imported as specs (once per test session), one folder per source file.
 
-    The real-SDK harnesses build every tool in one program, so a name that an earlier file already used (BFCL's
-    two files share seven, e.g. `multiply`) gets the file's tag appended; its description and schema are
+    The real-SDK harnesses build every tool in one program, so a name that the committed corpora or an earlier
+    file already use (BFCL's two files share seven, e.g. `multiply`; `create_issue` is in specs/) gets the file's
+    tag appended; its description and schema are
     unchanged, and those are what the harnesses compare."""
     if _realworld_dir:
         return _realworld_dir[0]
@@ -76,7 +77,8 @@ def realworld_specs() -> Path:
     from codegen.importer import import_tools
 
     root = Path(tempfile.mkdtemp(prefix="toolgen-realworld-"))
-    seen: set[str] = set()
+    committed, _ = load_specs([*SDK_SPEC_DIRS, LOOSENED])
+    seen = {item.spec.name for item in committed}
     for name, text in realworld_documents().items():
         result = import_tools(text, name, map_names=True)
         assert result.refused == 0, [str(p) for p in result.problems if p.is_error]
