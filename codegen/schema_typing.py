@@ -34,9 +34,8 @@ KEPT_ANNOTATIONS = ("description", "title", "format")
 # Constraints on a value that the typed models cannot state; dropping them gives the nearest looser type.
 IGNORED_CONSTRAINTS = {
     "not": "negation cannot be stated in the typed models",
-    "if": "a conditional schema cannot be stated in the typed models",
-    "then": "a conditional schema cannot be stated in the typed models",
-    "else": "a conditional schema cannot be stated in the typed models",
+    # `then` and `else` have no effect without `if`: one warning, at `if`, covers the conditional
+    "if": "a conditional schema (if/then/else) cannot be stated in the typed models",
     "dependentSchemas": "a conditional schema cannot be stated in the typed models",
     "dependencies": "a conditional schema cannot be stated in the typed models",
     "dependentRequired": "a conditional requirement cannot be stated in the typed models",

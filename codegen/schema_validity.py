@@ -148,6 +148,8 @@ def _meta_message(error: Any, path: Path) -> str:
             if name not in JSON_TYPES:
                 return f"unknown type {describe(name)}{_type_name_hint(name)}; one of {', '.join(JSON_TYPES)}"
         return 'a list of types must name each type once, e.g. ["string", "null"]'
+    if path and path[-1] == "type" and keyword == "anyOf":
+        return f"must be a type name or a list of type names ({', '.join(JSON_TYPES)}), got {describe(instance)}"
     if keyword == "type":
         wanted = [expected] if isinstance(expected, str) else list(expected)
         if set(wanted) == {"object", "boolean"}:
@@ -167,7 +169,7 @@ def _meta_message(error: Any, path: Path) -> str:
         return f"{describe(instance)} is not one of {', '.join(describe(v) for v in expected)}"
     if keyword == "format" and expected == "regex":
         return f"invalid regular expression {describe(instance)}"
-    return f"is not valid JSON Schema here ({keyword}: {describe(expected)} fails for {describe(instance)})"
+    return f"{describe(instance)} is not valid JSON Schema here (the meta-schema's {keyword!s} does not hold)"
 
 
 def _noun(kind: str) -> str:
