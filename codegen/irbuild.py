@@ -133,9 +133,21 @@ class _ToolBuilder:
         if "$ref" in schema:
             return ir.NamedType(self.def_words[schema["$ref"].split("/")[-1]])
         if "anyOf" in schema:
-            index = 0 if schema["anyOf"][1] == {"type": "null"} else 1
-            inner = self._type(schema["anyOf"][index], context, path + ("anyOf", index))
-            return inner if isinstance(inner, ir.NullableType) else ir.NullableType(inner)
+            options = [(index, option) for index, option in enumerate(schema["anyOf"]) if option != {"type": "null"}]
+            nullable = len(options) < len(schema["anyOf"])
+            if len(options) == 1:  # a schema and null
+                index, option = options[0]
+                inner = self._type(option, context, path + ("anyOf", index))
+            else:  # a union (the typed view says so); its object branches are named option·1, option·2, …
+                inner = ir.UnionType(
+                    options=tuple(
+                        self._type(option, context + ("option", str(number)), path + ("anyOf", index))
+                        for number, (index, option) in enumerate(options, 1)
+                    )
+                )
+            if not nullable or isinstance(inner, ir.NullableType):
+                return inner
+            return ir.NullableType(inner)
         declared = schema.get("type")
         nullable = isinstance(declared, list)
         kind = next((t for t in declared if t != "null"), None) if nullable else declared

@@ -209,11 +209,11 @@ class _Typer:
             return None
         return target
 
-    def _union(self, schema: dict[str, Any], path: Path, inlining: tuple[Path, ...]) -> dict[str, Any]:
+    def _union(self, schema: dict[str, Any], path: Path, inlining: tuple[Path, ...], keyword: str = "", what: str = "") -> dict[str, Any]:
         if "anyOf" in schema and "oneOf" in schema:
             self.warn(path + ("oneOf",), "anyOf and oneOf together are typed as any JSON value")
             return self._annotated({}, schema)
-        keyword = "anyOf" if "anyOf" in schema else "oneOf"
+        keyword = keyword or ("anyOf" if "anyOf" in schema else "oneOf")
         base = {key: value for key, value in schema.items() if key != keyword}
         # The default and examples describe the whole union, not each branch.
         branch_base = {key: value for key, value in base.items() if key not in ("default", "examples")}
@@ -230,13 +230,21 @@ class _Typer:
         views = [self.type_of(branch, where, inlining) for where, branch in others]
         if not views:
             return self._annotated(dict(NULL), schema)
-        if len(views) == 1:
-            view = views[0]
+        distinct: list[dict[str, Any]] = []
+        for view in views:
+            if not any(_json_equal(view, seen) for seen in distinct):
+                distinct.append(view)
+        if any(not _typing_keys(view) for view in distinct):
+            view = {}  # one branch admits any value, so the union does: exact
+        elif len(distinct) == 1:
+            view = distinct[0]
         else:
-            view = _collapse(views)
+            view = _collapse(distinct)
             if view is None:
-                self.warn(path + (keyword,), f"{keyword} of {len(views)} different schemas (a union) is typed as any JSON value")
-                return self._with_default(self._annotated({}, schema), schema, path)
+                what = what or f"{keyword} of {len(distinct)} different schemas"
+                self.warn(path + ((keyword,) if not what.startswith("a type list") else ("type",)), f"{what} is a typed union in "
+                          "TypeScript and Python; Go, .NET, Java and Rust type it as their JSON value type")
+                view = {"anyOf": distinct}
         if nullable and view:
             view = _nullable(view)
         return self._with_default(self._annotated(view, base), schema, path)
@@ -249,6 +257,9 @@ class _Typer:
         names = schema.get("propertyNames")
         if names not in (None, True, {}, {"type": "string"}):
             self.warn(path + ("propertyNames",), "propertyNames is not applied to the typed model: key constraints cannot be stated there")
+        if isinstance(schema.get("type"), list) and len(_non_null_kinds(schema["type"])) > 1:
+            kinds = _non_null_kinds(schema["type"])
+            return self._union(_split_type_list(schema), path, inlining, "anyOf", f"a type list of {len(kinds)} types")
         types = self._types(schema, path)
         self._warn_inapplicable(schema, path, types or [])
         if types is None:
@@ -286,9 +297,6 @@ class _Typer:
         null = ["null"] if "null" in listed else []
         if set(kinds) == {"integer", "number"}:
             kinds = ["number"]  # every integer is a number: exact
-        if len(kinds) > 1:
-            self.warn(path + ("type",), f"a type list of {len(kinds)} types (a union) is typed as any JSON value")
-            return None
         return kinds + null if kinds else null
 
     def _values(self, schema: dict[str, Any], path: Path, types: list[str], view: dict[str, Any]) -> bool | None:
@@ -374,7 +382,13 @@ class _Typer:
         if "$ref" in view:
             return None  # a definition's default is checked where the definition is typed
         if "anyOf" in view:
-            return None if value is None else self._misfit(value, view["anyOf"][0], depth + 1)
+            branches = view["anyOf"]
+            if value is None and NULL in branches:
+                return None
+            problems = [self._misfit(value, branch, depth + 1) for branch in branches if branch != NULL]
+            if any(problem is None for problem in problems):
+                return None
+            return problems[0] if len(problems) == 1 else f"{json.dumps(value, ensure_ascii=False)} fits none of the union's branches"
         shown = json.dumps(value, ensure_ascii=False)
         if "enum" in view and not any(_json_equal(value, member) for member in view["enum"]):
             return f"{shown} is not one of the enum values"
@@ -407,23 +421,33 @@ class _Typer:
 
     def _break_alias_cycles(self, defs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
         """`A: {$ref: B}`, `B: {$ref: A}` names no type; such a definition is typed as any JSON value."""
-        def alias_of(view: dict[str, Any]) -> str | None:
+        def aliases_of(view: dict[str, Any]) -> list[str]:
+            """The definitions `view` is nothing but (a reference, made nullable or one branch of a union)."""
             if "$ref" in view:
-                return view["$ref"].split("/")[-1]
-            if "anyOf" in view:
-                return alias_of(view["anyOf"][0])
-            return None
+                return [view["$ref"].split("/")[-1]]
+            return [name for branch in view.get("anyOf", []) for name in aliases_of(branch)]
 
         paths = {view_name: path for path, view_name in self.def_names.items()}
         for start in list(defs):
-            seen, current = [start], alias_of(defs[start])
-            while current is not None and current in defs and current not in seen:
-                seen.append(current)
-                current = alias_of(defs[current])
-            if current == start:
-                self.warn(paths[start], " → ".join(seen + [start]) + " refers back to itself with no object or array in between; typed as any JSON value")
+            chain = self._alias_chain(start, defs, aliases_of)
+            if chain:
+                self.warn(paths[start], " → ".join(chain) + " refers back to itself with no object or array in between; typed as any JSON value")
                 defs[start] = {}
         return defs
+
+    @staticmethod
+    def _alias_chain(start: str, defs: dict[str, dict[str, Any]], aliases_of: Any) -> list[str]:
+        """`start → … → start` through aliases only, or [] when there is no such cycle."""
+        stack = [[start, name] for name in aliases_of(defs[start])]
+        seen: set[str] = set()
+        while stack:
+            chain = stack.pop()
+            if chain[-1] == start:
+                return chain
+            if chain[-1] in defs and chain[-1] not in seen:
+                seen.add(chain[-1])
+                stack += [chain + [name] for name in aliases_of(defs[chain[-1]])]
+        return []
 
 
 def _merges(base: dict[str, Any], branches: list[Any]) -> bool:
@@ -431,6 +455,41 @@ def _merges(base: dict[str, Any], branches: list[Any]) -> bool:
     for branch in branches:
         merged = _merge(merged, branch) if merged is not None and branch is not None else None
     return merged is not None and merged.get("type", "object") == "object"
+
+
+# Keywords that only apply to one JSON type: a type list splits into one union branch per type with its own.
+KIND_KEYWORDS = {
+    "object": ("properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties",
+               "maxProperties", "dependentRequired", "dependentSchemas", "dependencies", "unevaluatedProperties"),
+    "array": ("items", "prefixItems", "additionalItems", "minItems", "maxItems", "uniqueItems", "contains",
+              "minContains", "maxContains", "unevaluatedItems"),
+    "string": ("minLength", "maxLength", "pattern", "format", "contentMediaType", "contentEncoding"),
+    "number": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"),
+}
+KIND_KEYWORDS["integer"] = KIND_KEYWORDS["number"]
+_ALL_KIND_KEYWORDS = {key for keys in KIND_KEYWORDS.values() for key in keys}
+
+
+def _non_null_kinds(given: list[Any]) -> list[str]:
+    kinds = [kind for kind in dict.fromkeys(given) if kind != "null"]
+    return ["number"] if set(kinds) == {"integer", "number"} else kinds
+
+
+def _split_type_list(schema: dict[str, Any]) -> dict[str, Any]:
+    """`type: [string, array], items: X` → `anyOf: [{type: string}, {type: array, items: X}]` (null stays a branch)."""
+    common = {key: value for key, value in schema.items() if key != "type" and key not in _ALL_KIND_KEYWORDS}
+    values = {key: common.pop(key) for key in ("enum", "const") if key in common}
+    branches = [
+        {"type": kind, **values, **{key: schema[key] for key in KIND_KEYWORDS.get(kind, ()) if key in schema}}
+        for kind in _non_null_kinds(schema["type"])
+    ]
+    if "null" in schema["type"]:
+        branches.append(dict(NULL))
+    return {**common, "anyOf": branches}
+
+
+def _typing_keys(view: dict[str, Any]) -> set[str]:
+    return set(view) - {"description", "title", "default", "format"}
 
 
 def _has_typing(schema: dict[str, Any]) -> bool:
@@ -445,7 +504,7 @@ def _nullable(view: dict[str, Any]) -> dict[str, Any]:
         if "enum" in view and isinstance(given, str):
             return {**view, "type": [given, "null"], "enum": [*view["enum"], None]}
         if "anyOf" in view:
-            return view
+            return view if NULL in view["anyOf"] else {**view, "anyOf": [*view["anyOf"], dict(NULL)]}
         annotations = {key: view[key] for key in ("description", "title") if key in view}
         inner = {key: value for key, value in view.items() if key not in ("description", "title", "default")}
         return {"anyOf": [inner, dict(NULL)], **annotations}
