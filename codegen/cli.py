@@ -703,9 +703,9 @@ def new(name: str, folder: Path | None, config: Path | None, quiet: bool, verbos
     from .errors import Diagnostic
     from .scaffold import scaffold_spec
 
-    folder = Path(os.path.abspath(folder)) if folder is not None else None  # _settings may change folder
+    given = None if folder is None else _absolute(folder)
     settings = _settings(config, verbose=verbose and not quiet, need_specs=False)
-    folder = _relative(folder) if folder is not None else None
+    folder = _as_given(*given) if given else None
     if ("", "schema") in settings.from_file:
         schema = settings.schema
     else:  # beside the config file, else at the repository root
@@ -750,6 +750,16 @@ def _project_root() -> Path:
     return next((folder for folder in (here, *here.parents) if (folder / ".git").exists()), here)
 
 
+def _absolute(path: Path) -> tuple[Path, bool]:
+    """`path` made absolute before _settings may move to the config file's folder, and whether it was absolute;
+    `_as_given` turns it back into a path as the user would write it from there."""
+    return Path(os.path.abspath(path)), path.is_absolute()
+
+
+def _as_given(path: Path, was_absolute: bool) -> Path:
+    return path if was_absolute else _relative(path)
+
+
 def _relative(path: Path) -> Path:
     try:
         return Path(os.path.relpath(path))
@@ -776,10 +786,9 @@ def schema(out_file: Path | None, config: Path | None, quiet: bool, verbose: boo
     """
     from .spec_schema import spec_json_schema
 
-    if out_file is not None and out_file.as_posix() != "-":
-        out_file = Path(os.path.abspath(out_file))  # _settings may move to the config file's folder
+    given = _absolute(out_file) if out_file is not None and out_file.as_posix() != "-" else None
     _settings(config, verbose=verbose and not quiet, need_specs=False)  # a broken config is reported
-    out_file = _relative(out_file) if out_file is not None and out_file.as_posix() != "-" else out_file
+    out_file = _as_given(*given) if given else out_file
     text = json.dumps(spec_json_schema(), indent=2, ensure_ascii=False) + "\n"
     if out_file and out_file.as_posix() != "-":
         out_file.parent.mkdir(parents=True, exist_ok=True)
@@ -800,47 +809,65 @@ def schema(out_file: Path | None, config: Path | None, quiet: bool, verbose: boo
     help="Folder for the new spec files.  [default: the first folder in `specs` of the config, else specs/]",
 )
 @click.option("--force", is_flag=True, help="Overwrite spec files that already exist.")
+@click.option(
+    "--map-names",
+    is_flag=True,
+    help="Import a tool whose name is outside the spec's name pattern under the valid name it maps to "
+    "('.', spaces and other symbols become '_'; a leading digit gets 'tool_' in front), noted in the spec.",
+)
 @_common_options
 def import_command(
-    source: Path, out_dir: Path | None, force: bool, config: Path | None, quiet: bool, verbose: bool
+    source: Path,
+    out_dir: Path | None,
+    force: bool,
+    map_names: bool,
+    config: Path | None,
+    quiet: bool,
+    verbose: bool,
 ) -> None:
     """Write one spec per tool from an MCP `tools/list` result, an OpenAI function list, or a list of
     Copilot SDK wire declarations (the format is detected).
 
-    Tools whose schema uses keywords outside the supported subset are reported with a JSON pointer and
-    not written. Existing files are never overwritten without --force.
+    Each tool is decided on its own. A tool is refused, with located lines and no spec, when it has no
+    description, its name is outside the name pattern (see --map-names), its schema is not valid JSON
+    Schema, or its spec file exists (without --force); every other tool is written. Exit 0 when every
+    tool was imported, 2 when any was refused.
 
     \b
     Example:
       toolgen import mcp-tools.json --out specs/
       curl -s http://localhost:3000/tools | toolgen import -
     """
-    from .errors import Diagnostic, SpecError
+    from .errors import Diagnostic
     from .importer import import_tools
     from .writer import atomic_write
 
     stdin = source.as_posix() == "-"
-    text = sys.stdin.read() if stdin else source.read_text("utf-8")
-    source = Path(os.path.abspath(source)) if not stdin else source
-    out_dir = Path(os.path.abspath(out_dir)) if out_dir is not None else None  # _settings may change folder
+    text = sys.stdin.read() if stdin else source.read_text("utf-8", errors="replace")
+    given_source = None if stdin else _absolute(source)
+    given_out = None if out_dir is None else _absolute(out_dir)
     settings = _settings(config, verbose=verbose and not quiet, need_specs=False)
-    out_dir = _relative(out_dir) if out_dir is not None else _first_spec_folder(settings)
-    source = Path("<stdin>") if stdin else _relative(source)
-    fmt, tools, problems = import_tools(text, source.as_posix())
-    existing = [
-        out_dir / tool.file_name() for tool in tools if (out_dir / tool.file_name()).exists()
-    ]
-    if existing and not force:
-        problems += [
-            Diagnostic(p.as_posix(), 1, 1, "already exists; use --force to overwrite")
-            for p in existing
-        ]
-    for tool in tools if not problems else []:
-        atomic_write(out_dir / tool.file_name(), tool.to_yaml(source.name, fmt))
-    if problems:
-        _fail(SpecError(problems))
+    out_dir = _as_given(*given_out) if given_out else _first_spec_folder(settings)
+    source = _as_given(*given_source) if given_source else Path("<stdin>")
+    result = import_tools(text, source.as_posix(), map_names=map_names)
+    problems = list(result.problems)
+    written = 0
+    for tool in result.tools:
+        target = out_dir / tool.file_name()
+        if target.exists() and not force:
+            problems.append(Diagnostic(target.as_posix(), 1, 1, "already exists; use --force to overwrite"))
+            continue
+        atomic_write(target, tool.to_yaml(source.name, result.fmt))
+        written += 1
+    for diagnostic in sorted(problems):
+        _echo_diagnostic(diagnostic)
+    refused = result.total - written
+    summary = f"imported {written} of {_plural(result.total, 'tool')} ({result.fmt}) into {out_dir.as_posix()}/"
+    if refused or any(problem.is_error for problem in problems):
+        _echo(f"toolgen: {summary}; {refused} refused", err=True)
+        sys.exit(EXIT_INVALID)
     if not quiet:
-        click.echo(f"imported {_plural(len(tools), 'tool')} ({fmt}) into {out_dir.as_posix()}/")
+        click.echo(summary)
 
 
 def _first_spec_folder(settings: Settings) -> Path:
@@ -894,11 +921,11 @@ def breaking(
         raise click.UsageError("with --against give at most one PATH (the new specs)")
     if not against and (old is None or new is None):
         raise click.UsageError("give OLD and NEW, or --against GIT-REF")
-    given = tuple(Path(os.path.abspath(p)) for p in (old, new) if p is not None)
+    named = [_absolute(p) for p in (old, new) if p is not None]
     settings = _settings(
-        config, verbose=verbose and not quiet, need_specs=against is not None and not given
+        config, verbose=verbose and not quiet, need_specs=against is not None and not named
     )  # fmt: skip
-    given = tuple(_relative(p) for p in given)
+    given = tuple(_as_given(*p) for p in named)
     try:
         if against:
             new_paths = list(given or settings.specs)
@@ -984,11 +1011,11 @@ def docs(
     from .writer import atomic_write
 
     to_stdout = out_file is not None and out_file.as_posix() == "-"
-    out_file = Path(os.path.abspath(out_file)) if out_file is not None and not to_stdout else None
+    given = _absolute(out_file) if out_file is not None and not to_stdout else None
     settings = _settings(
         config, paths, langs=langs, verbose=verbose and not quiet, paths_are_specs=True
     )  # fmt: skip
-    out_file = _relative(out_file) if out_file is not None else None if to_stdout else settings.docs
+    out_file = _as_given(*given) if given else None if to_stdout else settings.docs
     if check_only and out_file is None:
         raise click.UsageError(
             "--check needs a file to compare: give --out FILE, or set `docs` in [tool.toolgen]"

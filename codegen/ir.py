@@ -65,8 +65,20 @@ class NullableType:
     kind: Literal["nullable"] = "nullable"
 
 
-TypeRef = Union[AnyType, ScalarType, NullType, ArrayType, MapType, NamedType, NullableType]
-TYPE_KINDS = ("any", "scalar", "null", "array", "map", "named", "nullable")
+@dataclass(frozen=True)
+class UnionType(AnyType):
+    """A value of one of several types (`anyOf`/`oneOf` of different schemas, a list of several types).
+
+    A subclass of AnyType on purpose: a target without typed unions (Go, .NET, Java, Rust) maps it like any JSON
+    value, and every check it makes for AnyType (does a default fit?) holds for it too. Targets that have unions
+    (TypeScript/zod, Python) map `options`. Build it with `options=` (the inherited `kind` field comes first)."""
+
+    options: tuple["TypeRef", ...] = ()
+    kind: Literal["union"] = "union"  # type: ignore[assignment]
+
+
+TypeRef = Union[AnyType, ScalarType, NullType, ArrayType, MapType, NamedType, NullableType, UnionType]
+TYPE_KINDS = ("any", "scalar", "null", "array", "map", "named", "nullable", "union")
 SCALAR_KINDS = ("string", "integer", "number", "boolean")
 
 # Compared by identity ("no default"). `__reduce__` names the module attribute, so a pickled model (the spec
@@ -173,6 +185,8 @@ def type_references(type_ref: TypeRef) -> list[Words]:
         return type_references(type_ref.values)
     if isinstance(type_ref, NullableType):
         return type_references(type_ref.inner)
+    if isinstance(type_ref, UnionType):
+        return [name for option in type_ref.options for name in type_references(option)]
     return []
 
 

@@ -13,6 +13,7 @@ from . import ir
 from .loader import LoadedSpec
 from .naming import Words, identifier_words
 from .singular import singular
+from .schema_typing import typed_view
 from .yamlload import Path
 
 # Single words that name a type some target has in scope where it declares a tool's types (Java nests them in the
@@ -35,6 +36,11 @@ class _ToolBuilder:
         # item type named after a property's singular must not take a sibling property's name (`labels`/`label`).
         self.sibling_names: list[set[Words]] = []
         schema = loaded.spec.parameters or {}
+        # Typed models come from the typed view (any valid JSON Schema mapped onto what every target can state);
+        # the wire keeps the spec's schema.
+        parameters = loaded.spec.parameters
+        self.typed = typed_view(parameters).schema if parameters is not None else None
+        schema = self.typed or {}
         self.def_words: dict[str, Words] = {}
         for def_name in (schema.get("$defs") or {}):
             self.def_words[def_name] = self._claim(self.tool_words + identifier_words(def_name, "def"))
@@ -50,7 +56,7 @@ class _ToolBuilder:
 
     def build(self) -> ir.Tool:
         spec = self.loaded.spec
-        schema = spec.parameters
+        schema = self.typed
         params: Words | None = None
         if schema is not None:
             params = self._claim(self.tool_words + ("params",))
@@ -70,7 +76,7 @@ class _ToolBuilder:
                 overrides_built_in_tool=spec.overrides_built_in_tool,
                 metadata=spec.metadata or None,
             ),
-            wire_parameters=schema,
+            wire_parameters=spec.parameters,
             params=params,
             decls=tuple(_mark_recursive(list(self.decls.values()))),
             line=name_pos.line,
@@ -154,9 +160,21 @@ class _ToolBuilder:
         if "$ref" in schema:
             return ir.NamedType(self.def_words[schema["$ref"].split("/")[-1]])
         if "anyOf" in schema:
-            index = 0 if schema["anyOf"][1] == {"type": "null"} else 1
-            inner = self._type(schema["anyOf"][index], context, path + ("anyOf", index))
-            return inner if isinstance(inner, ir.NullableType) else ir.NullableType(inner)
+            options = [(index, option) for index, option in enumerate(schema["anyOf"]) if option != {"type": "null"}]
+            nullable = len(options) < len(schema["anyOf"])
+            if len(options) == 1:  # a schema and null
+                index, option = options[0]
+                inner = self._type(option, context, path + ("anyOf", index))
+            else:  # a union (the typed view says so); its object branches are named option·1, option·2, …
+                inner = ir.UnionType(
+                    options=tuple(
+                        self._type(option, context + ("option", str(number)), path + ("anyOf", index))
+                        for number, (index, option) in enumerate(options, 1)
+                    )
+                )
+            if not nullable or isinstance(inner, ir.NullableType):
+                return inner
+            return ir.NullableType(inner)
         declared = schema.get("type")
         nullable = isinstance(declared, list)
         kind = next((t for t in declared if t != "null"), None) if nullable else declared

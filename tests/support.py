@@ -22,6 +22,8 @@ from codegen.wire import expected_wire, normalize_declaration, normalize_wire
 REPO = Path(__file__).resolve().parent.parent
 SPECS = REPO / "specs"
 EDGE_SPECS = REPO / "tests" / "edge_specs"
+# Valid JSON Schema the typed models state loosely, with a warning (tests/test_loosened.py).
+LOOSENED = REPO / "tests" / "loosened"
 ALL_SPEC_DIRS = [SPECS, EDGE_SPECS]
 # The valid hostile-input corpus and a seeded sample of random specs (written by tests/hostile_corpus.py).
 STRESS_SPECS = REPO / "tests" / "stress_specs"
@@ -30,6 +32,10 @@ STRESS_SPECS = REPO / "tests" / "stress_specs"
 SDK_SPEC_DIRS = [*ALL_SPEC_DIRS, STRESS_SPECS]
 # One tested custom-template override per language (tests/override_templates/README.md).
 OVERRIDE_TEMPLATES = REPO / "tests" / "override_templates"
+# Real tool declarations other people wrote (issue "Real tools"), kept beside the clone, never copied into it:
+# /work/<clone>/tests/support.py → /work/shared/realworld; CI puts a copy of `shared/` beside its clone.
+REALWORLD = Path(__file__).resolve().parents[2] / "shared" / "realworld"
+REALWORLD_FILES = ("github-mcp-server.tools.json", "bfcl-live.tools.json", "bfcl-multiturn.tools.json")
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 # Toolchain downloads (npm packages, Go modules, crates, Maven artifacts) are cached outside the clone.
 CACHE = Path(os.environ.get("TOOLGEN_TEST_CACHE", Path.home() / ".cache" / "toolgen-tests"))
@@ -50,12 +56,59 @@ def require_executable(name: str) -> str:
     return found  # type: ignore[return-value]
 
 
+def realworld_documents() -> dict[str, str]:
+    """File name → text of each real-world tool list; a missing folder or file fails the test (never a skip)."""
+    missing = [name for name in REALWORLD_FILES if not (REALWORLD / name).is_file()]
+    if missing:
+        pytest.fail(f"the real-world tool lists are missing: {', '.join(missing)} in {REALWORLD}")
+    return {name: (REALWORLD / name).read_text("utf-8") for name in REALWORLD_FILES}
+
+
+_realworld_dir: list[Path] = []
+
+
+def realworld_specs() -> Path:
+    """The real-world tools imported as specs (once per test session), one folder per source file.
+
+    The real-SDK harnesses build every tool in one program, so a name that the committed corpora or an earlier
+    file already use (BFCL's two files share seven, e.g. `multiply`; `create_issue` is in specs/) gets the file's
+    tag appended; its description and schema are
+    unchanged, and those are what the harnesses compare."""
+    if _realworld_dir:
+        return _realworld_dir[0]
+    import tempfile
+
+    from codegen.importer import import_tools
+
+    root = Path(tempfile.mkdtemp(prefix="toolgen-realworld-"))
+    committed, _ = load_specs([*SDK_SPEC_DIRS, LOOSENED])
+    seen = {item.spec.name for item in committed}
+    for name, text in realworld_documents().items():
+        result = import_tools(text, name, map_names=True)
+        assert result.refused == 0, [str(p) for p in result.problems if p.is_error]
+        folder = root / name.split(".")[0]
+        folder.mkdir()
+        tag = "".join(word[0] for word in name.split(".")[0].split("-"))
+        for tool in result.tools:
+            if tool.name in seen:
+                tool.name = tool.spec["name"] = f"{tool.name}_{tag}"
+            seen.add(tool.name)
+            (folder / tool.file_name()).write_text(tool.to_yaml(name, result.fmt), "utf-8")
+    _realworld_dir.append(root)
+    return root
+
+
+def sdk_spec_dirs() -> list[Path]:
+    """What the real-SDK harnesses compile: the committed corpora, the loosened specs and the real-world tools."""
+    return [*SDK_SPEC_DIRS, LOOSENED, realworld_specs()]
+
+
 def write_outputs(
     target: str, out: Path, spec_dirs: list[Path] | None = None, templates: Path | None = None
 ) -> Path:
     """Generate `target` for the spec dirs into out/<target>/ (through the custom `templates`, if given) and return
     that folder."""
-    tools, _ = load_tools(spec_dirs or SDK_SPEC_DIRS)
+    tools, _ = load_tools(spec_dirs or sdk_spec_dirs())
     outputs, _ = render_outputs(tools, [target], templates=str(templates) if templates else None)
     for relative, text in outputs.items():
         path = out / relative
@@ -66,7 +119,7 @@ def write_outputs(
 
 def expected_wires(spec_dirs: list[Path] | None = None) -> dict[str, dict[str, Any]]:
     """Tool name → normalized expected wire declaration, for every spec in the dirs."""
-    loaded, problems = load_specs(spec_dirs or SDK_SPEC_DIRS)
+    loaded, problems = load_specs(spec_dirs or sdk_spec_dirs())
     assert not [p for p in problems if p.is_error], problems
     return {item.spec.name: normalize_wire(expected_wire(item.spec)) for item in loaded}
 

@@ -101,6 +101,21 @@ def java_problems(path: str, text: str) -> list[str]:
     return problems + [f"after unicode escapes: {p}" for p in syntax_problems(path, translated)]
 
 
+@pytest.mark.parametrize("case", [c for c in cases() if c.id.startswith("accepted_")], ids=lambda c: c.id)
+def test_accepted_json_schema_generates_with_at_most_one_located_warning(case: Case, tmp_path: Path):
+    """Valid JSON Schema the subset refused before "Real tools": it loads, and where the typed model is looser
+    exactly one warning, located in the file, says so ("" expects none: the construct types exactly)."""
+    path = _write(case, tmp_path / "specs")
+    loaded, problems = load_specs([path])
+    assert len(loaded) == 1, [str(p) for p in problems]
+    line_count = case.data.count(b"\n") + 1
+    assert all(1 <= p.line <= line_count and not p.is_error for p in problems), [str(p) for p in problems]
+    if case.expect:
+        assert len(problems) == 1 and case.expect in problems[0].message, [str(p) for p in problems]
+    else:
+        assert problems == [], [str(p) for p in problems]
+
+
 def test_the_java_check_catches_a_unicode_escape_in_a_comment():
     assert java_problems("A.java", "class A {\n  // a \\u000a evil();\n}\n")
     assert java_problems("A.java", "class A {\n  /* \\u002a/ evil(); */\n}\n")

@@ -28,7 +28,7 @@ from codegen.wire import normalize_wire
 
 from .sdk.java import toolchain
 from .support import (
-    SDK_SPEC_DIRS,
+    sdk_spec_dirs,
     assert_wire_matches,
     expected_wires,
     require,
@@ -109,9 +109,9 @@ def test_wire_declarations_equal_the_specs(compiled):
     declarations = [json.loads(line) for line in lines]
     assert len(declarations) == len(compiled["classes"])
     actual = {declaration["name"]: declaration for declaration in declarations}
-    assert_wire_matches(actual, SDK_SPEC_DIRS, sdk="java")
+    assert_wire_matches(actual, sdk_spec_dirs(), sdk="java")
     # Stricter than the parity rule: the schema and metadata keep the spec's key order (LinkedHashMap).
-    for name, expected in expected_wires(SDK_SPEC_DIRS).items():
+    for name, expected in expected_wires(sdk_spec_dirs()).items():
         for key in ("parameters", "metadata"):
             if key in expected:
                 assert _ordered(normalize_wire(actual[name][key])) == _ordered(expected[key]), (

@@ -117,7 +117,7 @@ def spec_dirs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     random_dir = write_random_specs(
         tmp_path_factory.mktemp("random-specs"), RANDOM_SEED, RANDOM_COUNT
     )
-    return [*support.SDK_SPEC_DIRS, random_dir]
+    return [*support.sdk_spec_dirs(), random_dir]
 
 
 @pytest.fixture(scope="module")

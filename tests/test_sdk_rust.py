@@ -30,7 +30,7 @@ from .support import (
     CACHE,
     OVERRIDE_TEMPLATES,
     REPO,
-    SDK_SPEC_DIRS,
+    sdk_spec_dirs,
     assert_wire_matches,
     require,
     require_executable,
@@ -52,7 +52,7 @@ def _tool_calls() -> str:
 
     Handlers with parameters name the type through mod.rs's re-export, so the harness uses every re-export.
     """
-    tools, _ = load_tools(SDK_SPEC_DIRS)  # what write_outputs generates
+    tools, _ = load_tools(sdk_spec_dirs())  # what write_outputs generates
     lines = []
     for names in plan_tool_names(tools, Reporter()):
         arguments = (

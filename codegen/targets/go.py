@@ -508,6 +508,9 @@ class _Types:
 
 TYPE_MAP: dict[str, Callable[[Any, _Types], str]] = {
     "any": lambda t, types: "any",
+    # No typed unions in Go (docs/decisions.md, "Real tools"): the JSON value type; the branches' structs are
+    # still declared, for decoding by hand.
+    "union": lambda t, types: "any",
     "scalar": lambda t, types: SCALAR_TYPES[t.scalar],
     "null": lambda t, types: "any",  # only null is valid: an interface that stays nil
     "array": lambda t, types: "[]" + types.go(t.items),

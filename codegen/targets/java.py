@@ -90,6 +90,7 @@ TypeMapper = Callable[[Any, "_TypeNamer"], str]
 # optional and nullable values are plain `null`.
 TYPE_MAP: dict[str, TypeMapper] = {
     "any": lambda t, types: types.use("JsonNode"),
+    "union": lambda t, types: types.use("JsonNode"),  # no typed unions in Java (docs/decisions.md, "Real tools")
     "scalar": lambda t, types: SCALAR_TYPES[t.scalar],
     "null": lambda t, types: "Object",  # only null is valid: Java has no null type
     "array": lambda t, types: f"{types.use('List')}<{types.java(t.items)}>",

@@ -774,6 +774,8 @@ ENUM_BASE_TYPES = {**SCALAR_TYPES, "mixed": JSON_VALUE}
 
 _TYPE_MAP: dict[str, Callable[..., RustType]] = {
     "any": _ToolPlanner._any_type,
+    # Not yet a #[serde(untagged)] enum (docs/decisions.md, "Real tools"): serde_json::Value.
+    "union": _ToolPlanner._any_type,
     "scalar": _ToolPlanner._scalar_type,
     "null": _ToolPlanner._null_type,
     "array": _ToolPlanner._array_type,
