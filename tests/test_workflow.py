@@ -157,7 +157,7 @@ def test_breaking_outside_a_git_repository_says_so(tmp_path):
 
 # -- 8. command-line conventions ----------------------------------------------------------------------------------
 
-COMMANDS = ["validate", "generate", "check", "new", "schema", "import", "breaking", "docs"]
+COMMANDS = ["validate", "generate", "check", "new", "schema", "import", "breaking", "docs", "templates"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
