@@ -26,7 +26,17 @@ from codegen.targets import _prettier, target_names
 from .support import EDGE_SPECS, SPECS, age_manifest, forget_caches, generated_files
 
 TARGETS = target_names()
-WARNED = "query_database.yaml"  # the bundled spec that warns (a .NET enum member renamed)
+# A spec whose own files warn in every target with enums (two values that differ only in case). The bundled specs
+# no longer warn (query_database's `=` was a renamed .NET `Equals` until names came from symbols).
+WARNED = "zz_enum_clash.yaml"
+WARNED_SPEC = """\
+name: enum_clash
+description: Two enum values that differ only in case.
+parameters:
+  type: object
+  properties:
+    aggregate: {type: string, enum: [SUM, Sum]}
+"""
 REMAKES = {"describe", "describe-nested", "move-lines", "two-specs", "bound", "default"}  # edits the delta takes on
 
 
@@ -35,6 +45,7 @@ def project(tmp_path, monkeypatch):
     """specs/ generated into full/ and delta/ (the same run twice), with a cache of its own."""
     monkeypatch.chdir(tmp_path)
     shutil.copytree(SPECS, tmp_path / "specs")
+    (tmp_path / "specs" / WARNED).write_text(WARNED_SPEC)
     monkeypatch.setenv("TOOLGEN_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("TOOLGEN_NO_CACHE", raising=False)
     forget_caches(monkeypatch)
@@ -93,7 +104,8 @@ def _edit(kind: str, root: Path, rng: random.Random) -> None:
     elif kind == "bound":  # the wire schema and the docs change, not the skeleton
         spec.write_text(re.sub(r"(minimum|maxLength): (\d+)", lambda m: f"{m[1]}: {int(m[2]) + 1}", text, count=1))
     elif kind == "default":  # the typed defaults change, not the skeleton
-        spec.write_text(re.sub(r"default: (\d+)", lambda m: f"default: {int(m[1]) + 1}", text, count=1))
+        # A property's `default:` line, not query_database's `metadata: {timeouts: {default: 30}}` (an option).
+        spec.write_text(re.sub(r"(?m)^( +)default: (\d+)$", lambda m: f"{m[1]}default: {int(m[2]) + 1}", text, count=1))
     elif kind == "add-property":  # a new skeleton
         spec.write_text(
             text.replace(
@@ -153,7 +165,8 @@ def test_a_delta_run_leaves_what_the_full_run_leaves(project, monkeypatch, seed,
 
 def test_the_warnings_of_a_project_come_back_from_a_delta_run(project, monkeypatch):
     route = _Route(monkeypatch)
-    _edit("describe", project, random.Random(7))  # seed 7 picks a spec that does not warn
+    spec = project / "specs" / "clear_context.yaml"  # a spec that does not warn; WARNED does
+    spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
     in_delta, in_full = _both(route, monkeypatch, age=False)
     assert (in_delta.edited_only, in_full.edited_only) == (True, False)
     assert in_full.warnings and [w.row() for w in in_delta.warnings] == [w.row() for w in in_full.warnings]
@@ -237,7 +250,7 @@ def test_the_cli_reports_a_delta_run_as_it_reports_a_full_one(project):
     assert through_delta.returncode == through_full.returncode == 0, through_delta.stderr + through_full.stderr
     assert "only the edited specs changed" in through_delta.stderr
     assert "only the edited specs changed" not in through_full.stderr
-    assert through_delta.stdout == through_full.stdout == "7 tools → 48 files: 6 written, 42 unchanged, 0 removed\n"
+    assert through_delta.stdout == through_full.stdout == "8 tools → 54 files: 6 written, 48 unchanged, 0 removed\n"
     warnings = [line for line in through_full.stderr.splitlines() if ": warning: " in line]
     assert warnings and warnings == [line for line in through_delta.stderr.splitlines() if ": warning: " in line]
     wrote = [line for line in through_delta.stderr.splitlines() if line.startswith("wrote ")]
