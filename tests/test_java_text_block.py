@@ -16,8 +16,6 @@ from .support import ALL_SPEC_DIRS, SDK_SPEC_DIRS, require_executable
 
 # `private static final String PARAMETERS_JSON =` (or METADATA_JSON) through the end of its initializer.
 _JSON_CONSTANT = re.compile(r"  private static final String (PARAMETERS|METADATA)_JSON( =.*?;)\n", re.S)
-# javac keeps a constant string in the class file's constant pool, at most 65535 bytes of (modified) UTF-8.
-_CONSTANT_POOL_LIMIT = 65535
 
 # Texts a text block must carry unchanged: delimiter look-alikes, escapes javac would otherwise act on,
 # whitespace it would strip, characters outside ASCII and control characters.
@@ -37,6 +35,11 @@ HOSTILE_TEXTS = [
     "line\u2028separator\nand paragraph\u2029separator and next\u0085line\nthen more",  # a string literal
     "ideographic space at the end\u3000",  # cannot be kept in a text block: a string literal instead
     "",
+    # Longer than a class file's constant (65535 bytes of modified UTF-8): several blocks joined at run time.
+    "x" * 70_000,
+    ("名" * 1000 + "\n") * 30,
+    "😀" * 11_000 + "\u0000" * 10,
+    '{\n  "a": "' + "d" * 40_000 + '",\n  "b": "' + "e" * 40_000 + '"\n}',
 ]
 
 
@@ -115,11 +118,6 @@ def test_javac_reads_every_generated_json_constant_as_the_json(tmp_path):
         for kind, declaration in _JSON_CONSTANT.findall(text):
             value = tool.wire_parameters if kind == "PARAMETERS" else tool.options.metadata
             found += 1
-            if len(pretty_json(value).encode()) > _CONSTANT_POOL_LIMIT:
-                # Too long for any Java string constant, text block or `+` chain of literals alike (javac folds
-                # the chain into one constant): long_schema_200k in the stress corpus. A known limit of the Java
-                # target that this layout did not introduce; the notes of issue 20 record it.
-                continue
             expected.append(pretty_json(value))
             initializers.append(declaration)
     with_json = [tool for tool in tools if tool.wire_parameters is not None or tool.options.metadata]
@@ -127,6 +125,16 @@ def test_javac_reads_every_generated_json_constant_as_the_json(tmp_path):
     read = _javac_strings(tmp_path, initializers)
     assert read == expected  # byte for byte the JSON text we meant
     assert [json.loads(text) for text in read] == [json.loads(text) for text in expected]
+
+
+def test_a_text_too_long_for_one_constant_is_joined_from_blocks_at_line_breaks():
+    text = ("a" * 100 + "\n") * 1000  # 101,000 bytes
+    lines = text_block_assignment(2, "static final String X", text)
+    assert lines[:3] == ["  static final String X =", "      String.join(", '          "",']
+    assert lines.count('          """') == 2 and lines[-1] == '          """);'
+    # The first block ends at a line break, so no line of the text is cut in two.
+    first_end = lines.index('          """,')
+    assert lines[first_end - 1] == "          " + "a" * 100
 
 
 def test_text_javac_would_misread_or_warn_about_stays_a_string_literal():
