@@ -27,7 +27,8 @@ from .config import (
     parse_option_assignment,
     schema_line,
 )
-from .errors import ToolgenError
+from .errors import StrictError, ToolgenError
+from .specset import named_specs, no_specs_found
 
 if TYPE_CHECKING:
     from .manifest import Survey
@@ -101,9 +102,16 @@ def _fail(error: ToolgenError, writes: bool = True) -> None:
     """Print every diagnostic, one line each, a summary, and exit 2. Never a traceback for bad input."""
     for diagnostic in error.diagnostics:
         _echo_diagnostic(diagnostic)
-    errors = [d for d in error.diagnostics if d.is_error]
-    files = len({d.file for d in errors})
-    summary = f"toolgen: {_plural(len(errors), 'error')} in {_plural(files, 'file')}"
+    if isinstance(error, StrictError):
+        files = len({d.file for d in error.diagnostics})
+        summary = (
+            f"toolgen: {_plural(len(error.diagnostics), 'warning')} in {_plural(files, 'file')}, "
+            "errors with --strict"
+        )
+    else:
+        errors = [d for d in error.diagnostics if d.is_error]
+        files = len({d.file for d in errors})
+        summary = f"toolgen: {_plural(len(errors), 'error')} in {_plural(files, 'file')}"
     _echo(summary + ("; nothing written" if writes else ""), err=True)
     sys.exit(EXIT_INVALID)
 
@@ -132,9 +140,16 @@ def _settings(
     header: str | None = None,
     option_flags: tuple[str, ...] = (),
     verbose: bool = False,
+    strict: bool = False,
+    paths_are_specs: bool = False,
+    need_specs: bool = True,
 ) -> Settings:
     """The run's settings: the config file's (found by walking up unless --config names one), then the flags.
-    Only cheap checks here; the targets' keyword checks run after the no-change fast path."""
+    Only cheap checks here; the targets' keyword checks run after the no-change fast path.
+
+    PATHS name tools of the output root's spec set (`specs` in the config, else specs/), to remake or check only
+    those now (`Settings.only`); with `--out` naming another root, or `paths_are_specs` (validate), they are the
+    spec set itself."""
     path = config or find_config()
     if path is not None and Path(os.path.abspath(path)).parent != Path(os.path.abspath(".")):
         # Work from the config file's folder, as if toolgen had been started there: spec paths in generated
@@ -166,8 +181,18 @@ def _settings(
         target, key, message = problems[0]
         name = f"{target}.{key}" if key else target
         raise click.BadParameter(f"{name}: {message}", param_hint="--option")
+    _check_langs(langs)
+    own_root = out is None or os.path.abspath(out) == os.path.abspath(settings.out)
+    if paths and own_root and not paths_are_specs:
+        try:
+            only = named_specs(settings, paths)
+        except ToolgenError as error:
+            _fail(error, writes=False)
+        settings = settings.with_overrides(only=only)
+        paths = ()
     settings = settings.with_overrides(
         specs=tuple(paths) or None,
+        strict=strict or None,
         out=out,
         targets=tuple(dict.fromkeys(langs)) or None,
         partial=(
@@ -181,6 +206,8 @@ def _settings(
     header_problems = general_problems(Settings(header=header)) if header is not None else []
     if header_problems:
         raise click.BadParameter(header_problems[0][1], param_hint="--header")
+    if need_specs and not any(spec.as_posix() == "-" or spec.exists() for spec in settings.specs):
+        _fail(ToolgenError([no_specs_found(settings)]), writes=False)
     return settings
 
 
@@ -236,7 +263,7 @@ class _Group(click.Group):
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="toolgen")
+@click.version_option(package_name="toolgen", prog_name="toolgen")
 def main() -> None:
     """Generate GitHub Copilot SDK tool definitions for Node.js, Python, Go, .NET, Java and Rust from
     one YAML spec per tool.
@@ -254,8 +281,17 @@ def main() -> None:
 
 
 paths_argument = click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+def _no_dash(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+    """`-` means standard input or output; where a command can do neither with it, it is refused, not taken
+    as a file or folder named `-`."""
+    if value is not None and value.as_posix() == "-":
+        raise click.BadParameter("'-' (standard input or output) cannot be used here; name a folder")
+    return value
+
+
 out_option = click.option(
     "--out",
+    callback=_no_dash,
     type=click.Path(path_type=Path, file_okay=False),
     default=None,
     help="Output root; each language goes to OUT/<target>/.  [default: generated, or `out` in the config]",
@@ -300,11 +336,18 @@ def _render_options(func):
     return func
 
 
-def _output_options(func):
+def _common_options(func):
+    """--config, -q and -v: every command reads the configuration the same way and can be quiet or verbose."""
     func = click.option(
-        "-v", "--verbose", is_flag=True, help="Also say which files changed and why."
+        "-v", "--verbose", is_flag=True, help="Also say which settings and files were used and why."
     )(func)
-    return click.option("-q", "--quiet", is_flag=True, help="Print errors only.")(func)
+    func = click.option("-q", "--quiet", is_flag=True, help="Print errors only.")(func)
+    return config_option(func)
+
+
+strict_option = click.option(
+    "--strict", is_flag=True, help="Treat warnings as errors: exit 2 and write nothing (for CI)."
+)
 
 
 def _lang_option(func):
@@ -325,9 +368,30 @@ def _check_langs(langs: tuple[str, ...]) -> list[str] | None:
     for lang in langs:
         if lang not in known:
             raise click.BadParameter(
-                f"unknown target {lang!r}; choose from {', '.join(known)}", param_hint="--lang"
+                f"unknown target {lang!r}{_did_you_mean(lang, known)}; choose from {', '.join(known)}",
+                param_hint="--lang",
             )
     return list(dict.fromkeys(langs))
+
+
+def _did_you_mean(value: str, choices: list[str]) -> str:
+    from .suggest import did_you_mean
+
+    return did_you_mean(value, choices)
+
+
+class _Choice(click.Choice):
+    """click.Choice that suggests the nearest choice for a typo (`--format jsno`: did you mean 'json'?)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and value not in self.choices:
+            self.fail(
+                f"{value!r} is not one of {', '.join(map(repr, self.choices))}"
+                f"{_did_you_mean(value, list(self.choices))}",
+                param,
+                ctx,
+            )
+        return super().convert(value, param, ctx)
 
 
 def _regenerate_command(ctx: click.Context) -> str:
@@ -357,8 +421,10 @@ def _settings_and_manifest(
     option_flags,
     quiet: bool,
     verbose: bool,
+    strict: bool = False,
 ):
-    """Resolve the run's settings, then ask the manifest fast path; its saved warnings are replayed here."""
+    """Resolve the run's settings, then ask the manifest fast path; its saved warnings are replayed here (and
+    with --strict they stop the run)."""
     settings = _settings(
         config,
         paths,
@@ -369,6 +435,7 @@ def _settings_and_manifest(
         header,
         option_flags,
         verbose and not quiet,
+        strict,
     )
     from . import specprefetch
 
@@ -378,6 +445,8 @@ def _settings_and_manifest(
     manifest, found = _fast_path(settings, verbose and not quiet)
     if manifest is not None:
         specprefetch.discard()
+        if strict and found.warnings:
+            _fail(StrictError(list(found.warnings)))
         _warn(found.warnings, quiet)
     return settings, manifest, found
 
@@ -385,26 +454,46 @@ def _settings_and_manifest(
 @main.command(short_help="Check specs; report every problem as FILE:LINE:COL.")
 @paths_argument
 @max_spec_bytes_option
-@config_option
-def validate(paths: tuple[Path, ...], max_spec_bytes: int | None, config: Path | None) -> None:
+@strict_option
+@_common_options
+def validate(
+    paths: tuple[Path, ...],
+    max_spec_bytes: int | None,
+    strict: bool,
+    config: Path | None,
+    quiet: bool,
+    verbose: bool,
+) -> None:
     """Check specs and report every problem as FILE:LINE:COL: error: MESSAGE.
 
     PATHS are spec files or folders searched recursively for *.yaml and *.yml (default: specs/, or
-    `specs` in the config).
+    `specs` in the config); `-` reads one spec from standard input.
 
     \b
     Example:
       toolgen validate specs/ extra/search.yaml
+      cat search.yaml | toolgen validate -
     """
     from .generate import load_tools
+    from .loader import load_spec_text
 
-    settings = _settings(config, paths, max_spec_bytes=max_spec_bytes)
+    settings = _settings(
+        config, paths, max_spec_bytes=max_spec_bytes, verbose=verbose and not quiet,
+        paths_are_specs=True,
+    )  # fmt: skip
+    files = [spec for spec in settings.specs if spec.as_posix() != "-"]
     try:
-        tools, warnings = load_tools(list(settings.specs), settings.max_spec_bytes)
+        tools, warnings = load_tools(files, settings.max_spec_bytes) if files else ([], [])
+        count = len(tools)
+        if len(files) < len(settings.specs):  # `-`: one spec from standard input
+            count += len(load_spec_text(sys.stdin.buffer.read(), settings.max_spec_bytes))
+        if strict and warnings:
+            raise StrictError(warnings)
     except ToolgenError as error:
         _fail(error, writes=False)
-    _warn(warnings)
-    click.echo(f"{len(tools)} spec{'s' if len(tools) != 1 else ''} valid")
+    _warn(warnings, quiet)
+    if not quiet:
+        click.echo(f"{_plural(count, 'spec')} valid")
 
 
 @main.command(short_help="Render specs into OUT/<target>/ for each language.")
@@ -412,9 +501,9 @@ def validate(paths: tuple[Path, ...], max_spec_bytes: int | None, config: Path |
 @out_option
 @_lang_option
 @max_spec_bytes_option
-@config_option
 @_render_options
-@_output_options
+@strict_option
+@_common_options
 @click.option(
     "--diff", "show_diff", is_flag=True, help="Print a unified diff of every file it changes."
 )
@@ -434,6 +523,7 @@ def generate(
     templates: Path | None,
     header: str | None,
     option_flags: tuple[str, ...],
+    strict: bool,
     quiet: bool,
     verbose: bool,
     show_diff: bool,
@@ -442,23 +532,29 @@ def generate(
     """Render every spec into OUT/<target>/ for each target; only changed files are rewritten, and files
     toolgen generated that are no longer produced are removed. Files it did not generate are never touched.
 
-    PATHS are spec files or folders searched recursively (default: specs/, or `specs` in the config).
+    The output root's tools are its spec set: `specs` in the config, else specs/. PATHS (spec files or
+    folders in that set) remake only those tools now; the others' files are left as they are, and no
+    file is removed for naming fewer specs. With --out naming another output root, PATHS are its specs.
     When any spec is invalid, every problem is reported and nothing is written (exit 2).
 
     \b
     Example:
-      toolgen generate specs/ --out generated/ --lang python --lang go
+      toolgen generate --lang python --lang go
+      toolgen generate specs/web_fetch.yaml
       toolgen generate --option go.package=mytools --header "Copyright 2026 Example Corp."
     """
     settings, manifest, found = _settings_and_manifest(
-        config, paths, out, langs, max_spec_bytes, templates, header, option_flags, quiet, verbose
+        config, paths, out, langs, max_spec_bytes, templates, header, option_flags, quiet, verbose, strict
     )
     if manifest is not None:
         count = len(manifest["outputs"])
         if not quiet:
             click.echo(
-                f"{len(manifest['inputs'])} tools → {count} files: 0 written, {count} unchanged, 0 removed"
+                f"{_plural(len(manifest['inputs']), 'tool')} → {_plural(count, 'file')}: 0 written, "
+                f"{count} unchanged, 0 removed"
             )
+        if fail_on_change:
+            _require_staged(settings.out, list(manifest["outputs"]))
         return
     result = _full_run(settings, langs, check=False, found=found)
     _warn(result.warnings, quiet)
@@ -474,13 +570,31 @@ def generate(
             click.echo(f"removed {(settings.out / relative).as_posix()}", err=True)
     if not quiet:
         click.echo(result.summary)
-    if fail_on_change and changes.stale:
+    if fail_on_change:
+        if changes.stale:
+            _echo(
+                f"toolgen: {_plural(len(changes.written), 'file')} written, {len(changes.removed)} removed; "
+                "review and stage them, then commit again",
+                err=True,
+                fg="yellow",
+            )
+        _require_staged(settings.out, [*result.planned, *changes.removed], stale=changes.stale)
+
+
+def _require_staged(out: Path, files: list[str], stale: bool = False) -> None:
+    """Exit 1 when the next git commit would lack some of toolgen's files (untracked, or not as in the index),
+    naming the `git add` that fixes it; or when `stale` (files were just written). Outside git: only `stale`."""
+    from .gitindex import not_in_index, stage_command
+
+    missing = not_in_index(out, files)
+    if missing:
         _echo(
-            f"toolgen: {_plural(len(changes.written), 'file')} written, {len(changes.removed)} removed; "
-            "review and stage them, then commit again",
+            f"toolgen: {_plural(len(missing), 'generated file')} not staged for the commit; stage "
+            f"{'it' if len(missing) == 1 else 'them'} with:\n  {stage_command(missing)}",
             err=True,
             fg="yellow",
         )
+    if missing or stale:
         sys.exit(EXIT_DRIFT)
 
 
@@ -500,9 +614,15 @@ def _print_diff(out: Path, result) -> None:
 @out_option
 @_lang_option
 @max_spec_bytes_option
-@config_option
 @_render_options
-@_output_options
+@strict_option
+@click.option(
+    "--staged",
+    is_flag=True,
+    help="Under git, also count a generated file that is untracked or differs from the index as not up to "
+    "date (pre-commit: the commit must not lack it).",
+)
+@_common_options
 @click.pass_context
 def check(
     ctx: click.Context,
@@ -514,37 +634,46 @@ def check(
     templates: Path | None,
     header: str | None,
     option_flags: tuple[str, ...],
+    strict: bool,
+    staged: bool,
     quiet: bool,
     verbose: bool,
 ) -> None:
-    """Exit 1 with a diff when OUT is not what `generate` would write; 0 when up to date; 2 on bad input.
+    """Exit 1 with a diff when OUT is not what `generate` would write; 0 when up to date; 2 on bad input
+    (or when a file where toolgen would write is not toolgen's).
 
-    PATHS are spec files or folders searched recursively (default: specs/, or `specs` in the config).
-    Nothing is written.
+    PATHS (spec files or folders in the spec set) check only those tools' files and the folder-wide
+    files; see `generate`. Nothing is written.
 
     \b
     Example (CI or pre-commit):
-      toolgen check specs/ --out generated/
+      toolgen check
+      toolgen check --strict
     """
     settings, manifest, found = _settings_and_manifest(
-        config, paths, out, langs, max_spec_bytes, templates, header, option_flags, quiet, verbose
+        config, paths, out, langs, max_spec_bytes, templates, header, option_flags, quiet, verbose, strict
     )
     if manifest is not None:
+        if staged:
+            _require_staged(settings.out, list(manifest["outputs"]))
         if not quiet:
-            click.echo(f"{len(manifest['outputs'])} files up to date")
+            click.echo(f"{_plural(len(manifest['outputs']), 'file')} up to date")
         return
     result = _full_run(settings, langs, check=True, found=found)
     _warn(result.warnings, quiet)
     changes = result.changes
     if not changes.stale:
+        if staged:
+            _require_staged(settings.out, [path for path in result.planned if path not in changes.left])
         if not quiet:
-            click.echo(f"{len(result.planned)} files up to date")
+            click.echo(f"{_plural(len(result.planned) - len(changes.left), 'file')} up to date")
         return
     if not quiet:
         _print_diff(settings.out, result)
+    missing = len(changes.missing)
     _echo(
-        f"toolgen: {len(changes.written)} stale, {len(changes.removed)} orphaned file(s); "
-        f"regenerate with: {_regenerate_command(ctx)}",
+        f"toolgen: {missing} missing, {len(changes.written) - missing} stale, "
+        f"{len(changes.removed)} no longer produced; regenerate with: {_regenerate_command(ctx)}",
         err=True,
     )
     sys.exit(EXIT_DRIFT)
@@ -558,8 +687,8 @@ def check(
     type=click.Path(path_type=Path, file_okay=False),
     help="Folder for NAME.yaml.  [default: specs/, or the first folder in `specs` of the config]",
 )
-@config_option
-def new(name: str, folder: Path | None, config: Path | None) -> None:
+@_common_options
+def new(name: str, folder: Path | None, config: Path | None, quiet: bool, verbose: bool) -> None:
     """Write DIR/NAME.yaml: a valid spec with every option explained, to edit. Its first line points
     editors at the spec format's JSON Schema (`schema` in the config, default toolspec.schema.json at
     the project root). Never overwrites a file.
@@ -574,15 +703,15 @@ def new(name: str, folder: Path | None, config: Path | None) -> None:
     from .errors import Diagnostic
     from .scaffold import scaffold_spec
 
-    settings = _settings(config)
+    folder = Path(os.path.abspath(folder)) if folder is not None else None  # _settings may change folder
+    settings = _settings(config, verbose=verbose and not quiet, need_specs=False)
+    folder = _relative(folder) if folder is not None else None
     if ("", "schema") in settings.from_file:
         schema = settings.schema
     else:  # beside the config file, else at the repository root
         root = settings.config.path.parent if settings.config else _project_root()
         schema = _relative(root / DEFAULT_SCHEMA)
-    folder = folder or next(
-        (p for p in settings.specs if p.suffix not in (".yaml", ".yml")), DEFAULT_SPECS
-    )
+    folder = folder or _first_spec_folder(settings)
     target = folder / f"{name}.yaml"
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{0,63}", name):
         raise click.BadParameter(
@@ -605,8 +734,9 @@ def new(name: str, folder: Path | None, config: Path | None) -> None:
         "x", encoding="utf-8"
     ) as handle:  # "x": fail rather than overwrite, even in a race
         handle.write(scaffold_spec(name, schema_line(folder, schema)))
-    click.echo(f"wrote {target.as_posix()}")
-    if not schema.exists():
+    if not quiet:
+        click.echo(f"wrote {target.as_posix()}")
+    if not schema.exists() and not quiet:
         click.echo(
             f"toolgen: {schema.as_posix()} does not exist yet; for editor completion write it with: "
             f"toolgen schema --out {schema.as_posix()}",
@@ -634,7 +764,8 @@ def _relative(path: Path) -> Path:
     type=click.Path(path_type=Path, dir_okay=False),
     help="Write to FILE instead of stdout.",
 )
-def schema(out_file: Path | None) -> None:
+@_common_options
+def schema(out_file: Path | None, config: Path | None, quiet: bool, verbose: bool) -> None:
     """Print the JSON Schema (draft 2020-12) of the spec format, for editor completion.
 
     \b
@@ -645,27 +776,34 @@ def schema(out_file: Path | None) -> None:
     """
     from .spec_schema import spec_json_schema
 
+    if out_file is not None and out_file.as_posix() != "-":
+        out_file = Path(os.path.abspath(out_file))  # _settings may move to the config file's folder
+    _settings(config, verbose=verbose and not quiet, need_specs=False)  # a broken config is reported
+    out_file = _relative(out_file) if out_file is not None and out_file.as_posix() != "-" else out_file
     text = json.dumps(spec_json_schema(), indent=2, ensure_ascii=False) + "\n"
-    if out_file:
+    if out_file and out_file.as_posix() != "-":
         out_file.parent.mkdir(parents=True, exist_ok=True)
         out_file.write_text(text, encoding="utf-8")
-        click.echo(f"wrote {out_file}", err=True)
+        if not quiet:
+            click.echo(f"wrote {out_file.as_posix()}", err=True)
     else:
         click.echo(text, nl=False)
 
 
 @main.command("import", short_help="Turn MCP / OpenAI / Copilot tool lists into spec files.")
-@click.argument("source", type=click.Path(path_type=Path, exists=True, dir_okay=False))
+@click.argument("source", type=click.Path(path_type=Path, exists=True, dir_okay=False, allow_dash=True))
 @click.option(
     "--out",
     "out_dir",
+    callback=_no_dash,
     type=click.Path(path_type=Path, file_okay=False),
-    default=DEFAULT_SPECS,
-    show_default=True,
-    help="Folder for the new spec files.",
+    help="Folder for the new spec files.  [default: the first folder in `specs` of the config, else specs/]",
 )
 @click.option("--force", is_flag=True, help="Overwrite spec files that already exist.")
-def import_command(source: Path, out_dir: Path, force: bool) -> None:
+@_common_options
+def import_command(
+    source: Path, out_dir: Path | None, force: bool, config: Path | None, quiet: bool, verbose: bool
+) -> None:
     """Write one spec per tool from an MCP `tools/list` result, an OpenAI function list, or a list of
     Copilot SDK wire declarations (the format is detected).
 
@@ -675,12 +813,20 @@ def import_command(source: Path, out_dir: Path, force: bool) -> None:
     \b
     Example:
       toolgen import mcp-tools.json --out specs/
+      curl -s http://localhost:3000/tools | toolgen import -
     """
     from .errors import Diagnostic, SpecError
     from .importer import import_tools
     from .writer import atomic_write
 
-    fmt, tools, problems = import_tools(source.read_text("utf-8"), source.as_posix())
+    stdin = source.as_posix() == "-"
+    text = sys.stdin.read() if stdin else source.read_text("utf-8")
+    source = Path(os.path.abspath(source)) if not stdin else source
+    out_dir = Path(os.path.abspath(out_dir)) if out_dir is not None else None  # _settings may change folder
+    settings = _settings(config, verbose=verbose and not quiet, need_specs=False)
+    out_dir = _relative(out_dir) if out_dir is not None else _first_spec_folder(settings)
+    source = Path("<stdin>") if stdin else _relative(source)
+    fmt, tools, problems = import_tools(text, source.as_posix())
     existing = [
         out_dir / tool.file_name() for tool in tools if (out_dir / tool.file_name()).exists()
     ]
@@ -693,7 +839,13 @@ def import_command(source: Path, out_dir: Path, force: bool) -> None:
         atomic_write(out_dir / tool.file_name(), tool.to_yaml(source.name, fmt))
     if problems:
         _fail(SpecError(problems))
-    click.echo(f"imported {_plural(len(tools), 'tool')} ({fmt}) into {out_dir.as_posix()}/")
+    if not quiet:
+        click.echo(f"imported {_plural(len(tools), 'tool')} ({fmt}) into {out_dir.as_posix()}/")
+
+
+def _first_spec_folder(settings: Settings) -> Path:
+    """Where new spec files go: the first folder of the spec set (a spec file's folder if only files)."""
+    return next((p for p in settings.specs if p.suffix not in (".yaml", ".yml")), DEFAULT_SPECS)
 
 
 @main.command(short_help="Report changes between two spec versions that break callers.")
@@ -702,20 +854,32 @@ def import_command(source: Path, out_dir: Path, force: bool) -> None:
 @click.option(
     "--against",
     metavar="GIT-REF",
-    help="Compare NEW (default: specs/) with the same folder at this git revision.",
+    help="Compare NEW (default: the spec set, `specs` in the config or specs/) with the same paths at this "
+    "git revision.",
 )
 @click.option(
     "--format",
     "output_format",
-    type=click.Choice(["text", "json"]),
+    type=_Choice(["text", "json"]),
     default="text",
     show_default=True,
 )
-def breaking(old: Path | None, new: Path | None, against: str | None, output_format: str) -> None:
+@_common_options
+def breaking(
+    old: Path | None,
+    new: Path | None,
+    against: str | None,
+    output_format: str,
+    config: Path | None,
+    quiet: bool,
+    verbose: bool,
+) -> None:
     """Compare OLD and NEW specs (files or folders) and list what breaks callers or hosts — removed or
     renamed tools and parameters, narrowed types and bounds, optional → required, removed enum values,
     closed additionalProperties, changed isTerminal/defer/skipPermission/overridesBuiltInTool — and
     separately the compatible changes. Exit 1 when something breaks, 0 otherwise, 2 on bad input.
+
+    With --against, a revision without the specs (before the first commit) counts as no specs.
 
     \b
     Examples:
@@ -726,19 +890,27 @@ def breaking(old: Path | None, new: Path | None, against: str | None, output_for
     from .gitspecs import specs_at_revision
     from .loader import load_specs
 
+    if against and new is not None:
+        raise click.UsageError("with --against give at most one PATH (the new specs)")
+    if not against and (old is None or new is None):
+        raise click.UsageError("give OLD and NEW, or --against GIT-REF")
+    given = tuple(Path(os.path.abspath(p)) for p in (old, new) if p is not None)
+    settings = _settings(
+        config, verbose=verbose and not quiet, need_specs=against is not None and not given
+    )  # fmt: skip
+    given = tuple(_relative(p) for p in given)
     try:
         if against:
-            if new is not None:
-                raise click.UsageError("with --against give at most one PATH (the new specs)")
-            new_path = old or DEFAULT_SPECS
-            old_loaded, old_problems, cleanup = specs_at_revision(against, new_path)
-            new_loaded, new_problems = load_specs([new_path])
-            cleanup()
+            new_paths = list(given or settings.specs)
+            revision = specs_at_revision(against, new_paths)
+            if revision.note and not quiet:
+                click.echo(f"toolgen: {revision.note}", err=True)
+            new_loaded, new_problems = load_specs(new_paths)
+            revision.cleanup()
+            old_loaded, old_problems = revision.loaded, revision.problems
         else:
-            if old is None or new is None:
-                raise click.UsageError("give OLD and NEW, or --against GIT-REF")
-            old_loaded, old_problems = load_specs([old])
-            new_loaded, new_problems = load_specs([new])
+            old_loaded, old_problems = load_specs([given[0]])
+            new_loaded, new_problems = load_specs([given[1]])
         errors = [p for p in old_problems + new_problems if p.is_error]
         if errors:
             raise ToolgenError(errors)
@@ -762,16 +934,17 @@ def breaking(old: Path | None, new: Path | None, against: str | None, output_for
             ("breaking", broken),
             ("compatible", [c for c in changes if not c.breaking]),
         ):
-            for change in group:
+            for change in group if not quiet or label == "breaking" else []:
                 where = f"{change.tool}" + (f" {change.where}" if change.where else "")
                 click.echo(
                     f"{change.file}:{change.line}:{change.column}: {label}: {where}: {change.message}"
                 )
-        click.echo(
-            f"{_plural(len(broken), 'breaking change')}, "
-            f"{_plural(len(changes) - len(broken), 'compatible change')}",
-            err=True,
-        )
+        if not quiet:
+            click.echo(
+                f"{_plural(len(broken), 'breaking change')}, "
+                f"{_plural(len(changes) - len(broken), 'compatible change')}",
+                err=True,
+            )
     sys.exit(EXIT_DRIFT if broken else EXIT_OK)
 
 
@@ -780,36 +953,59 @@ def breaking(old: Path | None, new: Path | None, against: str | None, output_for
 @click.option(
     "--out",
     "out_file",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Write to FILE (only when it changed) instead of stdout.",
+    type=click.Path(path_type=Path, dir_okay=False, allow_dash=True),
+    help="Write to FILE (only when it changed); `-` prints it.  [default: `docs` in the config, else stdout]",
 )
 @click.option("--check", "check_only", is_flag=True, help="Exit 1 when FILE is not current.")
 @_lang_option
+@_common_options
 def docs(
-    paths: tuple[Path, ...], out_file: Path | None, check_only: bool, langs: tuple[str, ...]
+    paths: tuple[Path, ...],
+    out_file: Path | None,
+    check_only: bool,
+    langs: tuple[str, ...],
+    config: Path | None,
+    quiet: bool,
+    verbose: bool,
 ) -> None:
     """A deterministic Markdown catalogue: a summary table (name, options, parameter count) and, per
-    tool, its parameters and the generated definition in every language.
+    tool, its parameters and the generated definition in every configured target, with the
+    configured options and header.
 
     \b
     Example:
-      toolgen docs specs/ --out docs/tools.md
-      toolgen docs specs/ --out docs/tools.md --check
+      toolgen docs --out docs/tools.md
+      toolgen docs --check            # with docs = "docs/tools.md" in [tool.toolgen]
     """
     from .docs import render_catalogue
     from .generate import render_outputs
     from .irbuild import build_tools
     from .loader import load_specs
-    from .targets import target_names
     from .writer import atomic_write
 
-    loaded, problems = load_specs(_paths(paths))
+    to_stdout = out_file is not None and out_file.as_posix() == "-"
+    out_file = Path(os.path.abspath(out_file)) if out_file is not None and not to_stdout else None
+    settings = _settings(
+        config, paths, langs=langs, verbose=verbose and not quiet, paths_are_specs=True
+    )  # fmt: skip
+    out_file = _relative(out_file) if out_file is not None else None if to_stdout else settings.docs
+    if check_only and out_file is None:
+        raise click.UsageError(
+            "--check needs a file to compare: give --out FILE, or set `docs` in [tool.toolgen]"
+        )
+    loaded, problems = load_specs(list(settings.specs), settings.max_spec_bytes)
     errors = [p for p in problems if p.is_error]
     if errors:
         _fail(ToolgenError(errors), writes=False)
-    targets = _check_langs(langs) or target_names()
+    targets = list(settings.targets or _target_names())
     tools = build_tools(loaded)
-    outputs, _ = render_outputs(tools, targets)
+    try:
+        outputs, _ = render_outputs(
+            tools, targets, options=settings.options, header=settings.header,
+            templates=str(settings.templates) if settings.templates else None,
+        )  # fmt: skip
+    except ToolgenError as error:
+        _fail(error, writes=False)
     text = render_catalogue(loaded, tools, outputs, targets)
     if out_file is None:
         click.echo(text, nl=False)
@@ -819,15 +1015,17 @@ def docs(
         if current != text:
             click.echo(
                 f"toolgen: {out_file.as_posix()} is stale; regenerate with: toolgen docs "
-                f"{' '.join(p.as_posix() for p in _paths(paths))} --out {out_file.as_posix()}",
+                f"--out {out_file.as_posix()}",
                 err=True,
             )
             sys.exit(EXIT_DRIFT)
-        click.echo(f"{out_file.as_posix()} up to date")
+        if not quiet:
+            click.echo(f"{out_file.as_posix()} up to date")
         return
     if current != text:
         atomic_write(out_file, text)
-    click.echo(f"{out_file.as_posix()}: {'written' if current != text else 'unchanged'}")
+    if not quiet:
+        click.echo(f"{out_file.as_posix()}: {'written' if current != text else 'unchanged'}")
 
 
 def run() -> None:

@@ -229,6 +229,9 @@ GENERAL_OPTIONS: dict[str, Option] = {
         _nonempty_string,
     ),
     "max_spec_bytes": Option("1048576", "spec files larger than this are rejected", _positive_int),
+    "docs": Option(
+        "none", "the Markdown catalogue `toolgen docs` writes and `toolgen docs --check` compares", _nonempty_string
+    ),
 }
 
 TARGET_OPTIONS: dict[str, dict[str, Option]] = {
@@ -431,6 +434,10 @@ class Settings:
     config: ConfigFile | None = None
     # Which settings the file supplied: (target or "", key) → the file's key path, to locate deep-check problems.
     from_file: Mapping[tuple[str, str], KeyPath] = field(default_factory=dict)
+    # The spec files or folders (among `specs`) named on the command line: only their tools are remade now.
+    only: tuple[Path, ...] | None = None
+    strict: bool = False  # --strict: warnings are errors
+    docs: Path | None = None  # where `toolgen docs` writes the catalogue
 
     def request(self) -> dict[str, Any]:
         return {
@@ -510,6 +517,8 @@ def settings_from_file(config: ConfigFile) -> Settings:
         settings = replace(settings, schema=config.resolve(values["schema"]))
     if "header" in values:
         settings = replace(settings, header=values["header"])
+    if "docs" in values:
+        settings = replace(settings, docs=config.resolve(values["docs"]))
     if "max_spec_bytes" in values:
         settings = replace(settings, max_spec_bytes=values["max_spec_bytes"])
     return settings

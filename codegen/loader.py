@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .discover import find_specs
-from .errors import Diagnostic
+from .errors import Diagnostic, SpecError
 from .naming import tool_name_key
 from .spec import TOOL_NAME_PATTERN, ToolSpec, build_spec
 from .yamlload import DEFAULT_MAX_BYTES, LocatedDocument, load_yaml, size_problem
@@ -56,6 +56,23 @@ def load_specs(
             loaded.append(LoadedSpec(shown, spec, document))
     problems.extend(_duplicate_names(documents))
     return loaded, problems
+
+
+STDIN_NAME = "<stdin>"
+
+
+def load_spec_text(data: bytes, max_bytes: int = DEFAULT_MAX_BYTES) -> list[LoadedSpec]:
+    """One spec given as bytes (`toolgen validate -`), shown as <stdin>; raises SpecError with every problem."""
+    if len(data) > max_bytes:
+        raise SpecError([size_problem(STDIN_NAME, len(data), max_bytes)])
+    document = load_yaml(STDIN_NAME, data, max_bytes)
+    if isinstance(document, Diagnostic):
+        raise SpecError([document])
+    spec, problems = build_spec(document)
+    errors = [problem for problem in problems if problem.is_error]
+    if errors or spec is None:
+        raise SpecError(errors)
+    return [LoadedSpec(STDIN_NAME, spec, document)]
 
 
 _TOOL_NAME = re.compile(TOOL_NAME_PATTERN)

@@ -97,6 +97,12 @@ class Changes:
     removed: list[str] = field(default_factory=list)  # generated earlier, no longer produced
     old_text: dict[str, str | None] = field(default_factory=dict)  # for diffs; None = did not exist
     temporaries: list[str] = field(default_factory=list)  # left by a killed run; removed by `apply`
+    left: list[str] = field(default_factory=list)  # other tools' files, left as they are (PATHs named some)
+
+    @property
+    def missing(self) -> list[str]:
+        """Written files that did not exist (the rest of `written` existed and were stale)."""
+        return [path for path in self.written if self.old_text.get(path, "") is None]
 
     @property
     def stale(self) -> bool:
@@ -209,8 +215,12 @@ def compare(
     planned: Mapping[str, str],
     folders: list[str],
     on_disk: Collection[str] = (),
+    leave: Collection[str] = (),
 ) -> Changes:
     """What `apply` would do. Raises OwnershipError when a planned path holds a file toolgen did not write.
+
+    `leave` names planned paths that this run neither compares nor writes (the files of tools the command line
+    did not name): they are listed in `Changes.left`, and, being planned, are never removed.
 
     `on_disk` names planned paths the caller has already proven to hold exactly their planned text (a stat
     signature recorded in the manifest): they count as unchanged without being read, and their text is never
@@ -221,7 +231,8 @@ def compare(
     if foreign:
         raise OwnershipError(foreign)
     base = os.fspath(root)
-    for relative in sorted(names):
+    changes.left = sorted(path for path in leave if path in names)
+    for relative in sorted(names.difference(leave)):
         if relative in on_disk:
             changes.unchanged.append(relative)
             continue

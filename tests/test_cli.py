@@ -140,12 +140,14 @@ def test_validate_defaults_to_specs(monkeypatch):
     assert result.output == f"{len(list(SPECS.glob('*.yaml')))} specs valid\n"
 
 
-def test_validate_without_a_specs_folder_is_a_located_error(tmp_path, monkeypatch):
+def test_validate_without_a_specs_folder_says_what_it_looked_for(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = _run("validate")
     assert result.exit_code == 2
     assert result.output.splitlines() == [
-        "specs:1:1: error: no such file or folder",
+        "specs: error: no specs found: toolgen looks for *.yaml and *.yml files in specs (the default; set "
+        "`specs` under [tool.toolgen] in pyproject.toml, or in toolgen.toml), or in the spec files and folders "
+        "named on the command line",
         "toolgen: 1 error in 1 file",
     ]
     _no_traceback(result)
@@ -213,7 +215,7 @@ def test_check_exits_1_with_a_diff_when_stale(fake_target, tmp_path):
     assert "-web_fetch (edited):" in result.output and "+web_fetch:" in result.output
     assert f"--- a/{out.as_posix()}/fake/gone.txt" in result.output
     assert (
-        "toolgen: 1 stale, 1 orphaned file(s); regenerate with: toolgen generate specs --out"
+        "toolgen: 0 missing, 1 stale, 1 no longer produced; regenerate with: toolgen generate specs --out"
         in result.output
     )
     after = {path: path.read_bytes() for path in out.rglob("*") if path.is_file()}

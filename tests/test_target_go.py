@@ -238,13 +238,6 @@ def test_raw_json_keeps_flat_arrays_on_one_line():
     )
 
 
-def test_enum_constants_for_symbol_values_use_character_names():
-    member = ir.EnumMember("!=", ("empty",))
-    assert go.member_words(member) == ("exclamation", "equals")
-    assert go.member_words(ir.EnumMember("", ("empty",))) == ("empty",)
-    assert go.member_words(ir.EnumMember("asc", ("asc",))) == ("asc",)
-
-
 # -- layout ----------------------------------------------------------------------------------------------------
 
 

@@ -297,7 +297,7 @@ def test_models_rename_and_alias(outputs):
         'model_config_: str | None = Field(default=None, alias="model_config")',
         'schema_: str | None = Field(default=None, alias="schema")',
         'int_: int | None = Field(default=None, alias="int")',
-        'self2: str | None = Field(default=None, alias="Self")',
+        'self_2: str | None = Field(default=None, alias="Self")',
         "type: str\n",
     ]:
         assert line in reserved
@@ -311,9 +311,9 @@ def test_collisions_are_renamed_with_located_warnings(rendered):
     _, warnings = rendered
     found = {(Path(w.file).name, w.line, w.column, w.message) for w in warnings}
     renamed_user_id = "python: property 'user_id' would be field user_id, like property 'userId'; "
-    assert ("colliding_casings.yaml", 7, 5, renamed_user_id + "renamed to user_id2") in found
+    assert ("colliding_casings.yaml", 7, 5, renamed_user_id + "renamed to user_id_2") in found
     renamed_self = "python: property 'Self' would be field self, like property 'self'; "
-    assert ("reserved_words.yaml", 19, 5, renamed_self + "renamed to self2") in found
+    assert ("reserved_words.yaml", 19, 5, renamed_self + "renamed to self_2") in found
     assert all(w.severity == "warning" for w in warnings)
 
 

@@ -242,6 +242,52 @@ def string_assignment(indent: int, head: str, text: str) -> list[str]:
     return lines
 
 
+_LINT_SEPARATORS = re.compile("[\u2028\u2029\u0085]")
+
+
+def _text_block_line(line: str) -> str:
+    """One line of text as the source of a text block line: backslashes doubled (so no `\\u` or line
+    continuation comes from the data), every third quote in a row escaped (`\"\"\"` would close the block),
+    other characters as in a string literal, and a trailing space or tab escaped (javac strips trailing
+    whitespace from every line of a text block)."""
+    units: list[str] = []
+    quotes = 0
+    for char in line:
+        if char == '"':
+            quotes += 1
+            units.append('\\"' if quotes == 3 else '"')
+            quotes %= 3
+            continue
+        quotes = 0
+        units.append(_LITERAL_UNIT_OF_CHAR[char])
+    if units and units[-1] == " ":
+        units[-1] = "\\s"
+    return "".join(units)
+
+
+def text_block_assignment(indent: int, head: str, text: str) -> list[str]:
+    """`head = \"\"\"…\"\"\";` holding exactly `text`, as google-java-format 1.28 lays a text block out: the
+    opening delimiter on a continuation line, the lines at that indent (javac strips it as incidental), the last
+    one ending in `\\` so the value has no final line break, and the closing delimiter on a line of its own.
+
+    Two kinds of text are assigned as a string literal instead. A line ending in other Unicode whitespace cannot
+    be kept: its `\\uXXXX` escape is translated before javac strips trailing whitespace (pretty-printed JSON
+    never has one: its lines end in punctuation). And text with a Unicode line or paragraph separator or NEL
+    (U+2028, U+2029, U+0085), which javac 17 reads back exactly but reports under `-Xlint:text-blocks` as
+    trailing white space, failing a `-Werror` build."""
+    lines = text.split("\n")
+    if any(line[-1:].isspace() and line[-1] not in " \t" for line in lines) or _LINT_SEPARATORS.search(text):
+        return string_assignment(indent, head, text)
+    pad, inner = " " * indent, " " * (indent + CONTINUATION)
+    source = [f"{pad}{head} =", f'{inner}"""']
+    for line in lines:
+        body = _text_block_line(line)
+        source.append(f"{inner}{body}" if body else "")  # a blank line: no trailing spaces in the source
+    source[-1] = (source[-1] or inner) + "\\"
+    source.append(f'{inner}""";')
+    return source
+
+
 def argument_list(
     indent: int,
     head: str,

@@ -228,7 +228,7 @@ def _decl_kind(decl: ir.Decl) -> str:
 def field_names(tool: ir.Tool, struct: ir.StructDecl, report: Reporter) -> list[str]:
     """The attribute name of each field: snake_case, escaped, made unique within the model (renames reported)."""
     candidates = [field_identifier(snake(item.words)) for item in struct.fields]
-    chosen, renamed = unique_identifiers(candidates)
+    chosen, renamed = unique_identifiers(candidates, separator="_")
     renames = {item.chosen: item for item in renamed}
     first_owner: dict[str, str] = {}
     for item, name in zip(struct.fields, chosen):

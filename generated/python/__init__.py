@@ -36,8 +36,8 @@ from .update_plan import (
     UPDATE_PLAN_SCHEMA,
     UpdatePlanHandler,
     UpdatePlanParams,
-    UpdatePlanStepsItem,
-    UpdatePlanStepsItemStatus,
+    UpdatePlanStep,
+    UpdatePlanStepStatus,
     update_plan_tool,
 )
 from .web_fetch import (
@@ -76,8 +76,8 @@ __all__ = [
     "UPDATE_PLAN_SCHEMA",
     "UpdatePlanHandler",
     "UpdatePlanParams",
-    "UpdatePlanStepsItem",
-    "UpdatePlanStepsItemStatus",
+    "UpdatePlanStep",
+    "UpdatePlanStepStatus",
     "update_plan_tool",
     "WEB_FETCH_SCHEMA",
     "WebFetchHandler",
