@@ -1028,6 +1028,27 @@ def docs(
         click.echo(f"{out_file.as_posix()}: {'written' if current != text else 'unchanged'}")
 
 
+@main.command("templates", short_help="List each built-in template and the variables it receives.")
+@click.argument("target", required=False, metavar="[TARGET]")
+def templates_command(target: str | None) -> None:
+    """Each built-in template of TARGET (default: every target) and the variables its target passes it: name,
+    type and meaning, as the template's opening comment declares them (a test checks them against what is really
+    passed). A custom template receives the same variables.
+
+    \b
+    Example:
+      toolgen templates go
+    """
+    from .template_vars import listing
+
+    names = _target_names()
+    if target is not None and target not in names:
+        raise click.BadParameter(
+            f"unknown target {target!r}; choose from {', '.join(names)}", param_hint="TARGET"
+        )
+    click.echo(listing([target] if target else names), nl=False)
+
+
 def run() -> None:
     """The `toolgen` command (and `python -m codegen`): `main`, in a process that exits right after it."""
     from . import collector, specprefetch

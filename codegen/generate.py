@@ -127,7 +127,8 @@ def _render_all(
     report = Reporter()
     rendered = _Rendered({}, {}, {}, report.diagnostics)
     if templates:
-        errors, warnings = check_overrides(templates, list(targets))
+        # a folder may hold overrides for targets this run does not render (`--lang go`)
+        errors, warnings = check_overrides(templates, list(targets), [t.name for t in all_targets()])
         if errors:
             raise ConfigError(errors)
         report.diagnostics.extend(warnings)

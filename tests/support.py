@@ -28,6 +28,8 @@ STRESS_SPECS = REPO / "tests" / "stress_specs"
 # What the real-SDK harnesses compile, in one build per language: write_outputs, expected_wires and
 # assert_wire_matches default to it.
 SDK_SPEC_DIRS = [*ALL_SPEC_DIRS, STRESS_SPECS]
+# One tested custom-template override per language (tests/override_templates/README.md).
+OVERRIDE_TEMPLATES = REPO / "tests" / "override_templates"
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 # Toolchain downloads (npm packages, Go modules, crates, Maven artifacts) are cached outside the clone.
 CACHE = Path(os.environ.get("TOOLGEN_TEST_CACHE", Path.home() / ".cache" / "toolgen-tests"))
@@ -48,10 +50,13 @@ def require_executable(name: str) -> str:
     return found  # type: ignore[return-value]
 
 
-def write_outputs(target: str, out: Path, spec_dirs: list[Path] | None = None) -> Path:
-    """Generate `target` for the spec dirs into out/<target>/ and return that folder."""
+def write_outputs(
+    target: str, out: Path, spec_dirs: list[Path] | None = None, templates: Path | None = None
+) -> Path:
+    """Generate `target` for the spec dirs into out/<target>/ (through the custom `templates`, if given) and return
+    that folder."""
     tools, _ = load_tools(spec_dirs or SDK_SPEC_DIRS)
-    outputs, _ = render_outputs(tools, [target])
+    outputs, _ = render_outputs(tools, [target], templates=str(templates) if templates else None)
     for relative, text in outputs.items():
         path = out / relative
         path.parent.mkdir(parents=True, exist_ok=True)

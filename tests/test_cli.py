@@ -25,7 +25,7 @@ from codegen.writer import OWNERSHIP_MARKER
 
 from .support import CACHE, REPO, SPECS, require
 
-COMMANDS = ["validate", "generate", "check", "new", "schema", "import", "breaking", "docs"]
+COMMANDS = ["validate", "generate", "check", "new", "schema", "import", "breaking", "docs", "templates"]
 
 
 class _FakeTarget(Target):

@@ -28,6 +28,7 @@ from codegen.targets.rust import plan_tool_names
 
 from .support import (
     CACHE,
+    OVERRIDE_TEMPLATES,
     REPO,
     SDK_SPEC_DIRS,
     assert_wire_matches,
@@ -145,3 +146,13 @@ def test_handlers_receive_decoded_parameters(harness_output):
     assert calls["create_issue"] == "High|true|[]"
     # A value outside the enum fails before the handler runs, as a normal tool error.
     assert "unknown variant `someday`" in calls["create_issue_bad"]["error"]
+
+
+def test_a_template_override_compiles_and_declares_the_same_tools(tmp_path):
+    """tests/override_templates/rust: the built-in tool.rs.j2 included, plus an item after it; the crate still
+    builds with warnings denied and every tool's wire declaration is unchanged."""
+    cargo = require_executable("cargo")
+    generated = write_outputs("rust", tmp_path, templates=OVERRIDE_TEMPLATES)
+    assert "\nfn plugin_registration() {}\n" in (generated / "clear_context.rs").read_text()
+    with _project_lock():
+        assert_wire_matches(_build_and_run(cargo, generated)["wire"])
