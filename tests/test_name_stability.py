@@ -164,3 +164,59 @@ def test_adding_a_spec_never_renames_an_existing_tool(added):
             assert path in after_wide, f"{path} disappeared"
             missing = set(_IDENTIFIER.findall(text)) - set(_IDENTIFIER.findall(after_wide[path]))
             assert not missing, f"{path} lost {sorted(missing)}"
+
+
+# -- the same rule on fixed cases, through the CLI ----------------------------------------------------------------
+
+
+def _write(folder: Path, file: str, text: str) -> None:
+    (folder / file).write_text(text, "utf-8")
+
+
+def _tree(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+A_B = "name: a_b\ndescription: Tool a_b.\nparameters: {type: object, properties: {q: {type: string}}}\n"
+A = (
+    "name: a\ndescription: Tool a.\nparameters:\n  type: object\n  properties:\n"
+    "    b_params: {type: object, properties: {x: {type: string}}}\n"
+)
+
+
+def test_a_new_tool_that_would_take_an_existing_tools_type_name_is_refused(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from codegen.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "specs").mkdir()
+    _write(tmp_path / "specs", "a_b.yaml", A_B)
+    runner = CliRunner()
+    assert runner.invoke(main, ["generate", "specs", "--out", "out"]).exit_code == 0
+    before = _tree(tmp_path / "out")
+    _write(tmp_path / "specs", "a.yaml", A)  # sorts first: it would have taken ABParams
+    for attempt in ("first", "cached"):  # the second run takes the naming from toolgen's cache
+        result = runner.invoke(main, ["generate", "specs", "--out", "out"])
+        assert result.exit_code == 2, (attempt, result.output)
+        errors = [line for line in result.output.splitlines() if ": error: " in line]
+        # at the spec whose names would change (the second in path order), naming the other one
+        assert errors and all(line.startswith("specs/a_b.yaml:1:1: error: ") for line in errors), errors
+        assert all('beside tool "a" (specs/a.yaml)' in line for line in errors), errors
+        assert {line.split(": ")[2] for line in errors} >= {"go", "python", "nodejs", "dotnet"}
+        assert "Traceback" not in result.output
+        assert _tree(tmp_path / "out") == before, "nothing written"
+        check = runner.invoke(main, ["check", "specs", "--out", "out"])
+        assert check.exit_code == 2, check.output
+
+
+def test_a_clash_with_a_folders_own_name_stays_a_warning(tmp_path):
+    """`tools` takes tools2.go whatever else is in the folder: deterministic per tool, so only a warning. (No other
+    tool can want tools2.go: the splitter breaks words at digits, so the tool `tools2` is `tools_2.go`.)"""
+    _write(tmp_path, "c.yaml", "name: tools2\ndescription: Its Go file is tools_2.go.\n")
+    _write(tmp_path, "a.yaml", "name: tools\ndescription: Its Go file would be the registry, tools.go.\n")
+    _write(tmp_path, "b.yaml", "name: other\ndescription: Another tool.\n")
+    tools, _ = load_tools([tmp_path])
+    outputs, warnings = render_outputs(tools, ["go"])
+    assert {"go/tools2.go", "go/tools.go", "go/tools_2.go"} <= set(outputs)
+    assert warnings and all(w.severity == "warning" for w in warnings)

@@ -46,7 +46,7 @@ def _generate(project: Path, toml: str, *args: str) -> dict[str, str]:
     return {
         p.relative_to(out).as_posix(): p.read_text()
         for p in out.rglob("*")
-        if p.is_file() and p.name[0] != "."
+        if p.is_file() and not support.is_state_file(p.relative_to(out).as_posix())
     }
 
 

@@ -124,7 +124,7 @@ def _user_repo(tmp_path: Path, sha: str, env: dict[str, str]) -> Path:
     for name in ("clear_context.yaml", "web_fetch.yaml"):
         shutil.copyfile(support.SPECS / name, repo / "specs" / name)
     (repo / "pyproject.toml").write_text(PYPROJECT)
-    (repo / ".gitignore").write_text("generated/.toolgen-manifest.json\n")
+    # no .gitignore: toolgen's state folder (generated/.toolgen/) ignores itself, so `git add -A` stages outputs only
     (repo / ".pre-commit-config.yaml").write_text(
         f"repos:\n  - repo: {HOOK_REPO.as_posix()}\n    rev: {sha}\n    hooks:\n      - id: toolgen\n"
     )
