@@ -77,7 +77,7 @@ def compiled(tmp_path_factory) -> dict[str, Any]:
     assert (
         harness.returncode == 0
     ), f"javac rejected WireDump.java:\n{harness.stdout}{harness.stderr}"[:8000]
-    class_names = [f"{PACKAGE}.{path.stem}" for path in sources if path.stem != "ToolSupport"]
+    class_names = [f"{PACKAGE}.{path.stem}" for path in sources if path.stem not in ("ToolSupport", "ToolHandlers")]
     return {"classpath": classpath + [classes], "classes": class_names, "folder": folder}
 
 

@@ -549,3 +549,18 @@ def test_object_default_filled_by_field_defaults_uses_prefault(tmp_path: Path) -
     assert "  point: TPointSchema.default({\n    x: 1,\n  })," in text
     assert "  verbose: z.boolean().default(false)," in text
     assert not warnings
+
+
+def test_folder_wide_names_are_reserved(tmp_path: Path) -> None:
+    """index.ts declares ToolHandlers and allTools: the tool named `Tool` (tests/edge_specs) has a `handlers`
+    object, whose type would be ToolHandlers, so it is renamed; allTools lists every factory in spec order."""
+    from tests import support
+
+    folder = support.write_outputs("nodejs", tmp_path, support.ALL_SPEC_DIRS)
+    tool = (folder / "tool.ts").read_text()
+    assert "export type ToolHandlers2 = " in tool and "export type ToolHandlers =" not in tool
+    index = (folder / "index.ts").read_text()
+    assert index.count("export interface ToolHandlers {") == 1
+    assert "  clearContext: ToolHandler<ClearContextParams>;" in index
+    assert "  ping: (invocation: ToolInvocation) => Promise<unknown> | unknown;" in index
+    assert "    clearContextTool(handlers.clearContext)," in index

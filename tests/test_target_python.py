@@ -255,11 +255,11 @@ def test_every_file_parses_and_is_black_stable(outputs):
 
 def test_package_reexports_relatively(outputs):
     init = ast.parse(outputs["python/__init__.py"])
-    imports = [node for node in init.body if isinstance(node, ast.ImportFrom)]
+    imports = [node for node in init.body if isinstance(node, ast.ImportFrom) and node.module != "copilot"]
     assert imports and all(node.level == 1 for node in imports)
     exported = [alias.name for node in imports for alias in node.names]
     declared = next(node for node in init.body if isinstance(node, ast.Assign))
-    assert [ast.literal_eval(item) for item in declared.value.elts] == exported
+    assert [ast.literal_eval(item) for item in declared.value.elts] == [*exported, "ToolHandlers", "all_tools"]
     assert len(exported) == len(set(exported))
     expected = {"clear_context_tool", "ClearContextParams", "CLEAR_CONTEXT_SCHEMA", "ping_tool"}
     assert expected <= set(exported)
@@ -408,3 +408,21 @@ def test_output_is_identical_across_hash_seeds(outputs):
     assert [run.returncode for run in runs] == [0, 0]
     assert digests[0] == digests[1]
     assert len(digests[0].splitlines()) == len(outputs)
+
+
+def test_tool_handlers_has_one_required_field_per_tool_in_spec_order(outputs):
+    tools, _ = load_tools(support.ALL_SPEC_DIRS)
+    init = ast.parse(outputs["python/__init__.py"])
+    handlers = next(node for node in init.body if isinstance(node, ast.ClassDef) and node.name == "ToolHandlers")
+    fields = [node for node in handlers.body if isinstance(node, ast.AnnAssign)]
+    assert len(fields) == len(tools) and all(node.value is None for node in fields)  # no defaults: all required
+    call = next(node for node in init.body if isinstance(node, ast.FunctionDef) and node.name == "all_tools")
+    returned = call.body[-1].value
+    assert [item.args[0].attr for item in returned.elts] == [node.target.id for node in fields]
+
+
+def test_folder_wide_names_are_reserved(outputs):
+    """tests/edge_specs/folder_names_all.yaml and tool_name_clash.yaml: a tool named `all_tools` and the `handlers` object of the tool named `Tool`."""
+    assert "python/all_tools_.py" in outputs and "python/all_tools.py" not in outputs
+    tool_module = outputs["python/tool.py"]  # the tool named `Tool`
+    assert "class ToolHandlers2(BaseModel):" in tool_module and "class ToolHandlers(" not in tool_module

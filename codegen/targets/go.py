@@ -774,11 +774,12 @@ def registry_context(
     codec: bool,
     import_path: str | None = None,
 ) -> dict:
-    handler_rows = [
-        (
-            tool_names.handler_field,
-            handler_type(tool_names.decls[tool.params] if tool.params else None),
-        )
+    methods = [
+        {
+            "tool": tool.name,
+            "name": tool_names.handler_field,
+            "params": tool_names.decls[tool.params] if tool.params else None,
+        }
         for tool, tool_names in zip(tools, names)
     ]
     return {
@@ -787,7 +788,7 @@ def registry_context(
         "package_clause": package_clause(package, import_path),
         "sdk_alias": SDK_ALIAS,
         "sdk_module": SDK_MODULE,
-        "handler_fields": _align(handler_rows),
+        "handler_methods": methods,
         "tool_calls": [f"{n.factory}(h.{n.handler_field})" for n in names],
         "codec": codec,
     }

@@ -22,6 +22,7 @@ from .. import ir
 from ..errors import ConfigError, Diagnostic
 from ..naming import Words, pascal, snake, unique_identifiers
 from .base import PlannedFile, Reporter, Target
+from .rust_handlers import FOLDER_MODULE_NAMES, FOLDER_TYPE_NAMES, handlers_context
 from .rust_layout import (
     RustType,
     layout_attribute,
@@ -280,7 +281,9 @@ class ToolNames:
 
 def plan_tool_names(tools: Sequence[ir.Tool], report: Reporter) -> list[ToolNames]:
     """Module, factory and re-exported parameter names, unique over the whole folder."""
-    stems, renamed = unique_identifiers([snake(tool.words) for tool in tools], TAKEN_MODULE_NAMES)
+    stems, renamed = unique_identifiers(
+        [snake(tool.words) for tool in tools], TAKEN_MODULE_NAMES | FOLDER_MODULE_NAMES
+    )
     by_stem = {tool_stem: tool for tool_stem, tool in zip(stems, tools)}
     for rename in renamed:
         tool = by_stem[rename.chosen]
@@ -293,7 +296,7 @@ def plan_tool_names(tools: Sequence[ir.Tool], report: Reporter) -> list[ToolName
         )
     params_candidates = [pascal(tool.params) if tool.params else "" for tool in tools]
     params_names, renamed = unique_identifiers(
-        [name for name in params_candidates if name], TAKEN_TYPE_NAMES
+        [name for name in params_candidates if name], TAKEN_TYPE_NAMES | FOLDER_TYPE_NAMES
     )
     chosen_params = iter(params_names)
     names = []
@@ -880,7 +883,8 @@ class RustTarget(Target):
         report: Reporter,
     ) -> list[PlannedFile]:
         modules = list(zip(names, tools))
-        return [PlannedFile(index_file(options), "mod.rs.j2", _folder_context(modules))]
+        context = {**_folder_context(modules), **handlers_context(names, tools)}
+        return [PlannedFile(index_file(options), "mod.rs.j2", context)]
 
 
 def _folder_context(modules: list[tuple[ToolNames, ir.Tool]]) -> dict[str, Any]:
