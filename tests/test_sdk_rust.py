@@ -70,7 +70,7 @@ def _tool_calls() -> str:
 
 def _handler_fields() -> str:
     """One `ToolHandlers` field per tool: a boxed handler that answers with the field's name."""
-    tools, _ = load_tools(SDK_SPEC_DIRS)
+    tools, _ = load_tools(sdk_spec_dirs())  # what write_outputs generates
     lines = []
     for names in plan_tool_names(tools, Reporter()):
         arguments = "|_params, _invocation|" if names.params else "|_invocation|"
