@@ -46,7 +46,7 @@ def test_an_override_replaces_exactly_one_template_and_every_other_file_is_inher
 
 
 def test_the_readme_worked_example_is_the_tested_example():
-    readme = (REPO / "README.md").read_text()
+    readme = (REPO / "docs" / "templates.md").read_text()
     section = readme.split("## Custom templates", 1)[1].split("\n## ", 1)[0]
     assert (EXAMPLE / "python" / "__init__.py.j2").read_text() in section
     assert "--templates" in section and "builtin/" in section

@@ -138,7 +138,7 @@ def test_the_readme_example_reads_only_declared_variables():
 
     from .support import REPO
 
-    section = (REPO / "README.md").read_text("utf-8").split("## Custom templates", 1)[1].split("\n## ", 1)[0]
+    section = (REPO / "docs" / "templates.md").read_text("utf-8").split("## Custom templates", 1)[1].split("\n## ", 1)[0]
     example = section.split("```jinja\n", 1)[1].split("```", 1)[0]
     declared = {item.name for item in template_vars.declared_variables("python", "__init__.py.j2")}
     env = environment("python")
