@@ -37,9 +37,8 @@ from pathlib import Path
 from typing import Any
 
 from . import cachestore, ir
-from .incremental import (
-    Finish, FinishedFile, Render, ToolSet, file_key, name_folders, remake, remake_folder_files,
-)  # fmt: skip
+from .incremental import Finish, FinishedFile, Render, ToolSet, file_key, name_folders, remake
+from .incremental import _context, _folder_files, _Job  # the folder-file step that `complete` runs
 from .manifest import FileRecord, Survey, file_digest, manifest_text, signature_if_holds, with_refreshed
 from .speccache import ChangedSpecs, LazyTools, load_changed, spec_key
 from .targets import get_target
@@ -102,8 +101,8 @@ def regenerate(
             remade[relative] = file
             tool_files[relative] = file.record()
         if new_facts:
-            shared = _folder_files_for(target, target_options, callbacks(target), environment, toolset, naming,
-                                       context, document, new_facts)  # fmt: skip
+            shared = _folder_files_for(target, target_options, callbacks(target), toolset, naming, context,
+                                       document, new_facts)  # fmt: skip
             if shared is None:
                 return None
             remade.update(shared)
@@ -114,7 +113,6 @@ def _folder_files_for(
     target: Target,
     options: Mapping[str, Any],
     target_callbacks: tuple[Render, Finish, Callable[[list[str]], None]],
-    environment: bytes,
     toolset: ToolSet,
     naming: Any,
     context: bytes,
@@ -134,9 +132,10 @@ def _folder_files_for(
         if found is None:
             return None
         facts.append(found)
-    files, warnings = remake_folder_files(target, options, target_callbacks, environment, toolset, naming, facts)
-    shared = {f"{target.name}/{file.path}": file for file in files}
-    if warnings or not set(shared) <= set(document["outputs"]):
+    job = _Job(target, toolset.tools, naming.records, options, *target_callbacks, custom_templates=False)
+    made = _folder_files(job, toolset, naming, facts, context, cachestore.open_store())
+    shared = {f"{target.name}/{file.path}": file for file in made.files}
+    if made.warnings or not set(shared) <= set(document["outputs"]):
         return None
     return shared
 
