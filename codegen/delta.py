@@ -171,7 +171,7 @@ def _same_place(before: Any, old_key: bytes, file: FinishedFile) -> bool:
     return not file.warnings and before[2] == []
 
 
-def _same_facts(before: list[Any], file: FinishedFile) -> bool:
+def _same_facts(before: Any, file: FinishedFile) -> bool:
     """True when the remade file hands the folder-wide files the facts its predecessor did: then none of them can
     differ. Otherwise they are planned again from the new facts (`_folder_files_for`)."""
     return before[1] == json.loads(json.dumps(dict(file.facts), ensure_ascii=False))  # as the manifest holds them

@@ -409,7 +409,8 @@ def _folder_files(
             return shared
     report = Reporter()
     planned = job.target.folder_files(
-        toolset.skeleton_view(), list(naming.records), facts, job.options, report
+        # a Sequence, not the list the signature says: folder_files only iterate and index their tools
+        toolset.skeleton_view(), list(naming.records), facts, job.options, report  # type: ignore[arg-type]
     )
     job.vet_paths([file.path for file in planned])
     texts = _render_and_format(job.target, planned, job.render, job.finish, job.custom_templates)
