@@ -134,10 +134,9 @@ def test_names_that_differ_only_in_case_get_distinct_files_and_a_warning(tmp_pat
     assert json.loads(rendered["json/Search2.json"])["name"] == "Search"
     messages = sorted(str(w).replace(tmp_path.as_posix() + "/", "") for w in warnings)
     assert messages == [
-        'b.yaml:1:1: warning: json: file Search.json would clash with "search" on a case-insensitive or Windows '
-        "file system; written as Search2.json",
-        'c.yaml:1:1: warning: json: file con.json would clash with "con" on a case-insensitive or Windows file '
-        "system; written as con2.json",
+        'b.yaml:1:1: warning: json: Search.json is the file of "search" on a case-insensitive file system; '
+        "written as Search2.json",
+        "c.yaml:1:1: warning: json: con.json is a Windows device name; written as con2.json",
     ]
 
 
