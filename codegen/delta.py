@@ -37,9 +37,8 @@ from pathlib import Path
 from typing import Any
 
 from . import cachestore, ir
-from .incremental import (
-    Finish, FinishedFile, Render, ToolSet, file_key, name_folders, remake, remake_folder_files,
-)  # fmt: skip
+from .incremental import Finish, FinishedFile, Render, ToolSet, file_key, name_folders, remake
+from .incremental import _folder_files, _Job  # the folder-file step that `complete` runs
 from .lineendings import canonical
 from .manifest import FileRecord, Survey, file_digest, manifest_text, signature_if_holds, with_refreshed
 from .speccache import ChangedSpecs, LazyTools, load_changed, spec_key
@@ -106,8 +105,8 @@ def regenerate(
             remade[relative] = file
             tool_files[relative] = file.record()
         if new_facts:
-            shared = _folder_files_for(target, target_options, callbacks(target), environment, toolset, naming,
-                                       context, document, new_facts)  # fmt: skip
+            shared = _folder_files_for(target, target_options, callbacks(target), toolset, naming, context,
+                                       document, new_facts)  # fmt: skip
             if shared is None:
                 return None
             remade.update(shared)
@@ -118,7 +117,6 @@ def _folder_files_for(
     target: Target,
     options: Mapping[str, Any],
     target_callbacks: tuple[Render, Finish, Callable[[list[str]], None]],
-    environment: bytes,
     toolset: ToolSet,
     naming: Any,
     context: bytes,
@@ -138,9 +136,10 @@ def _folder_files_for(
         if found is None:
             return None
         facts.append(found)
-    files, warnings = remake_folder_files(target, options, target_callbacks, environment, toolset, naming, facts)
-    shared = {f"{target.name}/{file.path}": file for file in files}
-    if warnings or not set(shared) <= set(document["outputs"]):
+    job = _Job(target, toolset.tools, naming.records, options, *target_callbacks, custom_templates=False)
+    made = _folder_files(job, toolset, naming, facts, context, cachestore.open_store())
+    shared = {f"{target.name}/{file.path}": file for file in made.files}
+    if made.warnings or not set(shared) <= set(document["outputs"]):
         return None
     return shared
 
@@ -176,7 +175,7 @@ def _same_place(before: Any, old_key: bytes, file: FinishedFile) -> bool:
     return not file.warnings and before[2] == []
 
 
-def _same_facts(before: list[Any], file: FinishedFile) -> bool:
+def _same_facts(before: Any, file: FinishedFile) -> bool:
     """True when the remade file hands the folder-wide files the facts its predecessor did: then none of them can
     differ. Otherwise they are planned again from the new facts (`_folder_files_for`)."""
     return before[1] == json.loads(json.dumps(dict(file.facts), ensure_ascii=False))  # as the manifest holds them

@@ -92,13 +92,9 @@ class ToolSet:
         return self._skeleton_tools
 
     def skeleton_view(self) -> Sequence[ir.Tool]:
-        """The skeletons, without making one that nobody reads: those `skeleton_tools` made, else a view that
-        makes each on first access (planning the json target's tools/list.json, from facts alone, then loads no
-        model)."""
-        if self._skeleton_tools is not None:
-            return self._skeleton_tools
+        """The skeletons made so far, else ones made on first access (json's tools/list.json reads none)."""
         if self._skeleton_view is None:
-            self._skeleton_view = _LazySkeletons(self.tools)
+            self._skeleton_view = self._skeleton_tools or ir.SkeletonView(self.tools)
         return self._skeleton_view
 
     def placed(self, warnings: Sequence[Diagnostic]) -> list[Diagnostic]:
@@ -198,47 +194,6 @@ def remake(
         if store is not None:
             store.put_many(TABLE, fresh)
     return context, files  # type: ignore[return-value]
-
-
-def remake_folder_files(
-    target: Target,
-    options: Mapping[str, Any],
-    callbacks: tuple[Render, Finish, Callable[[list[str]], None]],
-    environment: bytes,
-    toolset: ToolSet,
-    naming: _Naming,
-    facts: list[Mapping[str, Any]],
-) -> tuple[list[FinishedFile], tuple[Diagnostic, ...]]:
-    """The target's folder-wide files and their warnings for new `facts` (one per tool, in order), found in the
-    cache or planned here: what `complete` gives, for codegen.delta after an edit changed a tool file's facts (the
-    json target's tools/list.json holds every description)."""
-    job = _Job(target, toolset.tools, naming.records, options, *callbacks, custom_templates=False)
-    context = _context(target, options, environment)
-    shared = _folder_files(job, toolset, naming, facts, context, cachestore.open_store())
-    return shared.files, shared.warnings
-
-
-class _LazySkeletons(Sequence[ir.Tool]):
-    """The tools' naming skeletons, each made on first access: planning folder files from facts alone (json)
-    then loads no model."""
-
-    def __init__(self, tools: Sequence[ir.Tool]):
-        self._tools = tools
-        self._made: dict[int, ir.Tool] = {}
-
-    def __len__(self) -> int:
-        return len(self._tools)
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
-        if index not in self._made:
-            self._made[index] = ir.naming_skeleton(self._tools[index])
-        return self._made[index]
 
 
 def make_missing(pendings: Sequence[Pending]) -> None:
@@ -456,7 +411,8 @@ def _folder_files(
             return shared
     report = Reporter()
     planned = job.target.folder_files(
-        toolset.skeleton_view(), list(naming.records), facts, job.options, report
+        # a Sequence, not the list the signature says: folder_files only iterate and index their tools
+        toolset.skeleton_view(), list(naming.records), facts, job.options, report  # type: ignore[arg-type]
     )
     job.vet_paths([file.path for file in planned])
     texts = _render_and_format(job.target, planned, job.render, job.finish, job.custom_templates)

@@ -109,6 +109,10 @@ def test_header_adds_one_escaped_line_after_the_marker_in_every_file_of_every_ta
         lines, before = text.splitlines(), plain[path].splitlines()
         at = next(i for i, line in enumerate(lines) if OWNERSHIP_MARKER in line)
         assert lines[: at + 1] + lines[at + 2 :] == before, f"{path}: only one line is added"
+        if path.endswith(".json"):  # a member, not a comment: the text is a JSON string (quotes, backslashes)
+            assert lines[at + 1] == f'  "$header": {json.dumps(header, ensure_ascii=False)},', path
+            assert json.loads(text)["$header"] == header
+            continue
         expected = "\\\\u000a" if path.endswith(".java") else "\\u000a"
         assert (
             header.split(" \\")[0].replace("é", "") in lines[at + 1] and expected in lines[at + 1]

@@ -1,9 +1,9 @@
 """The tested custom-template overrides (tests/override_templates/, one per language) render over the real-SDK
 corpus, change every tool file as intended, parse, and read only variables the built-in template declares.
 
-Node.js, Python, Go and Rust compile them against the real SDK (the `override` test of each tests/test_sdk_*.py);
-Java and .NET are checked here only, with the tree-sitter grammar, because their SDKs cannot be fetched on this
-machine kind (see tests/test_sdk_java.py and design §5.3).
+Node.js, Python, Go, Rust and Java compile them against the real SDK (the `override` test of each
+tests/test_sdk_*.py; Java's is blocked while Maven Central lacks its 1.0 SDK). .NET is checked here only, with the
+tree-sitter grammar, because GitHub.Copilot.SDK cannot be restored on this machine kind (design §5.3).
 """
 
 from __future__ import annotations

@@ -134,8 +134,7 @@ def test_a_windows_device_name_gets_a_distinct_file_and_a_warning(tmp_path):
     assert json.loads(rendered["json/con2.json"])["name"] == "con"
     messages = sorted(str(w).replace(tmp_path.as_posix() + "/", "") for w in warnings)
     assert messages == [
-        'c.yaml:1:1: warning: json: file con.json would clash with "con" on a case-insensitive or Windows file '
-        "system; written as con2.json",
+        "c.yaml:1:1: warning: json: con.json is a Windows device name; written as con2.json",
     ]
 
 
@@ -162,3 +161,22 @@ def test_the_target_is_one_small_module_and_one_template_folder():
     templates = sorted(path.name for path in (REPO / "templates" / "json").iterdir())
     assert templates == ["list.json.j2", "tool.json.j2"]
     assert get_target("json").name == "json"
+
+
+def test_toolgens_own_mcp_importer_reads_the_list_back(tmp_path):
+    """`toolgen import` (its MCP reader) takes tools/list.json back to specs with the same names, descriptions and
+    schemas; the Copilot options under `_meta` are what it reports as dropped."""
+    from click.testing import CliRunner
+
+    from codegen.cli import main
+
+    listed = REPO / "generated" / "json" / "tools" / "list.json"
+    result = CliRunner().invoke(main, ["import", str(listed), "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    original = {item.spec.name: item.spec for item in load_specs([REPO / "specs"])[0]}
+    imported = {item.spec.name: item.spec for item in load_specs([tmp_path])[0]}
+    assert sorted(imported) == sorted(original)
+    for name, spec in original.items():
+        schema = spec.parameters if spec.parameters is not None else {"type": "object"}  # MCP requires one
+        assert (imported[name].description, imported[name].parameters) == (spec.description, schema)
+    assert "dropped: _meta" in (tmp_path / "clear_context.yaml").read_text()

@@ -106,10 +106,10 @@ class JsonTarget(Target):
         clashes = {item.chosen: item for item in renamed}
         for tool, stem in zip(tools, stems):
             if stem != tool.name:
-                message = (
-                    f'json: file {tool.name}.json would clash with "{clashes[stem].clashed_with}" on a '
-                    f"case-insensitive or Windows file system; written as {stem}.json"
-                )
+                holder = clashes[stem].clashed_with
+                why = "is a Windows device name" if holder in WINDOWS_RESERVED_FILE_STEMS else (
+                    f'is the file of "{holder}" on a case-insensitive file system')
+                message = f"json: {tool.name}.json {why}; written as {stem}.json"
                 report.warn(tool.source, tool.line, tool.column, message)
         return stems
 
