@@ -82,7 +82,11 @@ def realworld_specs() -> Path:
 
     root = Path(tempfile.mkdtemp(prefix="toolgen-realworld-"))
     committed, _ = load_specs([*SDK_SPEC_DIRS, LOOSENED])
-    seen = {item.spec.name for item in committed}
+    # Names are compared as the generated code sees them (naming.tool_name_key): BFCL's files hold pairs such as
+    # `getCurrentTime` / `get_current_time`, which one spec set refuses, so the later one is tagged too.
+    from codegen.naming import tool_name_key
+
+    seen = {tool_name_key(item.spec.name) for item in committed}
     for name, text in realworld_documents().items():
         result = import_tools(text, name, map_names=True)
         assert result.refused == 0, [str(p) for p in result.problems if p.is_error]
@@ -90,9 +94,9 @@ def realworld_specs() -> Path:
         folder.mkdir()
         tag = "".join(word[0] for word in name.split(".")[0].split("-"))
         for tool in result.tools:
-            if tool.name in seen:
+            if tool_name_key(tool.name) in seen:
                 tool.name = tool.spec["name"] = f"{tool.name}_{tag}"
-            seen.add(tool.name)
+            seen.add(tool_name_key(tool.name))
             (folder / tool.file_name()).write_text(tool.to_yaml(name, result.fmt), "utf-8")
     _realworld_dir.append(root)
     return root
