@@ -142,9 +142,9 @@ def test_rust_block_builds_and_needs_every_handler(tmp_path, spec_dir):
         assert re.search(rf'^{crate} = (\{{ version = )?{re.escape(version)}', harness, re.M), line
     generated = support.write_outputs("rust", tmp_path, [spec_dir])
     main = blocks()["rust"] + "\n"
-    literal = re.search(r"tools::ToolHandlers \{\n.*?\n    \}\n", main, re.S)
+    literal = re.search(r"^    tools::ToolHandlers \{\n.*?\n    \}\n", main, re.S | re.M)
     assert literal, "the block builds a tools::ToolHandlers literal"
-    missing = main.replace(literal.group(0), "tools::ToolHandlers {}\n")
+    missing = main.replace(literal.group(0), "    tools::ToolHandlers {}\n")
     with _project_lock():
         built = _cargo_build(cargo, main, generated)
         assert built.returncode == 0, built.stderr[-20000:]

@@ -43,7 +43,7 @@ EXTERNAL_TYPES = {
     "JsonObject", "JsonSerializer", "JsonSerializerOptions", "JsonSerializerDefaults", "JsonException",
     "JsonTokenType", "Utf8JsonReader", "Utf8JsonWriter", "JsonConverter", "JsonPropertyName", "JsonExtensionData",
     "JsonUnmappedMemberHandling", "List", "Dictionary", "IDictionary", "KeyValuePair", "StringComparer", "Func",
-    "Task", "CancellationToken", "ArgumentNullException", "Type", "Enum", "TEnum", "T",
+    "Task", "CancellationToken", "ArgumentNullException", "Type", "Enum", "TEnum", "T", "AIFunctionDeclaration",
 }
 
 
@@ -235,9 +235,21 @@ def tool_params():
 # -- files and syntax ---------------------------------------------------------------------------------------------
 
 
-def test_one_file_per_tool_plus_the_support_file():
+def test_one_file_per_tool_plus_the_support_and_handlers_files():
     assert sorted(tool_files()) == sorted(specs())
-    assert sorted(outputs()) == sorted([*tool_files().values(), dotnet.SUPPORT_FILE])
+    assert sorted(outputs()) == sorted([*tool_files().values(), dotnet.SUPPORT_FILE, "ToolHandlers.cs"])
+    # the tool named `tool_handlers` (tests/edge_specs) does not take the folder's file or record name
+    assert tool_files()["tool_handlers"] == "ToolHandlers2.cs"
+
+
+def test_tool_handlers_is_a_positional_record_whose_all_creates_every_tool():
+    text = outputs()["ToolHandlers.cs"]
+    assert "public sealed record ToolHandlers(\n" in text
+    assert "    Func<ClearContextParams, ToolInvocation, CancellationToken, Task<object?>> ClearContext,\n" in text
+    assert "    Func<ToolInvocation, CancellationToken, Task<object?>> Ping,\n" in text
+    assert "    public static List<AIFunctionDeclaration> All(ToolHandlers handlers)\n" in text
+    creates = re.findall(r"^            (\w+)\.Create\(handlers\.\w+\),$", text, re.M)
+    assert len(creates) == len(specs())
 
 
 @pytest.mark.parametrize("path", sorted(outputs()))
@@ -618,8 +630,9 @@ def test_type_names_never_shadow_sdk_types_or_each_other():
 
 def test_namespace_is_configurable_and_validated():
     tools, _ = load_tools(ALL_SPEC_DIRS)
-    tool_file, support = dotnet.TARGET.plan(tools[:1], {"namespace": "Acme.Agent.Tools"}, Reporter())
+    tool_file, support, handlers = dotnet.TARGET.plan(tools[:1], {"namespace": "Acme.Agent.Tools"}, Reporter())
     assert support.path == dotnet.SUPPORT_FILE and support.context["namespace"] == "Acme.Agent.Tools"
+    assert handlers.context["namespace"] == "Acme.Agent.Tools"
     assert tool_file.context["tool"].namespace == "Acme.Agent.Tools"
     assert dotnet.TARGET.plan(tools[:1], {}, Reporter())[-1].context["namespace"] == "Copilot.Tools"
     for bad in ("", "Acme..Tools", "Acme.class", "1Acme", "Acme-Tools", 42):

@@ -303,13 +303,22 @@ def test_invalid_package_option_is_a_config_error():
 # -- generated files ------------------------------------------------------------------------------
 
 
-def test_one_class_per_tool_plus_support():
+def test_one_class_per_tool_plus_support_and_handlers():
     outputs, _ = _outputs([SPECS])
     names = sorted(Path(path).name for path in outputs)
     assert names == [
         "ClearContextTool.java", "CreateIssueTool.java", "CurrentTimeTool.java", "QueryDatabaseTool.java",
-        "SearchFilesTool.java", "ToolSupport.java", "UpdatePlanTool.java", "WebFetchTool.java",
+        "SearchFilesTool.java", "ToolHandlers.java", "ToolSupport.java", "UpdatePlanTool.java", "WebFetchTool.java",
     ]  # fmt: skip
+
+
+def test_tool_handlers_has_one_component_per_tool_and_all_creates_each():
+    outputs, _ = _outputs([SPECS])
+    text = next(text for path, text in outputs.items() if path.endswith("/ToolHandlers.java"))
+    assert "public record ToolHandlers(\n    ClearContextTool.Handler clearContext,\n" in text
+    assert "    WebFetchTool.Handler webFetch) {\n" in text
+    assert "  public static List<ToolDefinition> all(ToolHandlers handlers) {\n    return List.of(\n" in text
+    assert "        ClearContextTool.create(handlers.clearContext()),\n" in text
 
 
 def test_header_names_the_spec_and_says_do_not_edit():

@@ -25,8 +25,12 @@ MAX_WIDTH = 100  # rustfmt's max_width
 
 
 def _field_lines(name: str, params: str | None) -> list[str]:
+    """`pub name: Type,` inside the struct; rustfmt moves a type that does not fit to the next line."""
     kind = f"TypedHandler<{params}>" if params else "InvocationHandler"
-    return [f"    pub {name}: {kind},"]
+    flat = f"    pub {name}: {kind},"
+    if len(flat) <= MAX_WIDTH:
+        return [flat]
+    return [f"    pub {name}:", f"        {kind},"]
 
 
 def _call_lines(factory: str, field: str) -> list[str]:

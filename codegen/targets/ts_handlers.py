@@ -20,6 +20,9 @@ if TYPE_CHECKING:  # nodejs.py imports this module
 
 # What index.ts declares; no tool's exported identifier may take them (index.ts re-exports those).
 FOLDER_NAMES = frozenset({"ToolHandlers", "allTools"})
+# Member names are property keys, so keywords are fine, except that tree-sitter's TypeScript grammar (which every
+# generated file must parse with) reads a member `abstract: …` as a modifier; tsc accepts it.
+MEMBER_RESERVED = frozenset({"abstract"})
 WIDTH = 80  # prettier's default printWidth
 UNTYPED_HANDLER = "(invocation: ToolInvocation) => Promise<unknown> | unknown"
 
@@ -46,7 +49,7 @@ def handlers_context(tools: Sequence[ir.Tool], names: Sequence[_ToolNames], exte
     """The imports of index.ts and the members and calls of `ToolHandlers` and `allTools`, in spec order.
 
     Each member is the tool's name in camelCase (a property key, so keywords are fine), made unique."""
-    members, _ = unique_identifiers([camel(tool.words) for tool in tools])
+    members, _ = unique_identifiers([camel(tool.words) for tool in tools], MEMBER_RESERVED)
     params = [n.decls.types[t.params] if t.params is not None else None for t, n in zip(tools, names)]
     sdk_types = ["Tool"]
     if any(p is not None for p in params):
