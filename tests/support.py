@@ -86,15 +86,23 @@ def realworld_specs() -> Path:
     # `getCurrentTime` / `get_current_time`, which one spec set refuses, so the later one is tagged too.
     from codegen.naming import tool_name_key
 
+    # A name that is another's plus a suffix toolgen derives identifiers with (`generate_image_tool` beside
+    # `generate_image`, whose Python factory is `generate_image_tool`) is refused in one spec set
+    # (codegen.namestability: a tool's names may not depend on the others), so it is tagged as well.
     seen = {tool_name_key(item.spec.name) for item in committed}
-    for name, text in realworld_documents().items():
-        result = import_tools(text, name, map_names=True)
+    results = {name: import_tools(text, name, map_names=True) for name, text in realworld_documents().items()}
+    every = seen | {tool_name_key(tool.name) for result in results.values() for tool in result.tools}
+
+    def clashes(key: str) -> bool:
+        return key in seen or any(key.endswith(s) and key[: -len(s)] in every for s in ("tool", "params"))
+
+    for name, result in results.items():
         assert result.refused == 0, [str(p) for p in result.problems if p.is_error]
         folder = root / name.split(".")[0]
         folder.mkdir()
         tag = "".join(word[0] for word in name.split(".")[0].split("-"))
         for tool in result.tools:
-            if tool_name_key(tool.name) in seen:
+            if clashes(tool_name_key(tool.name)):
                 tool.name = tool.spec["name"] = f"{tool.name}_{tag}"
             seen.add(tool_name_key(tool.name))
             (folder / tool.file_name()).write_text(tool.to_yaml(name, result.fmt), "utf-8")
