@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import collector, ir
 from .config import DEFAULT_MAX_SPEC_BYTES, Settings, check_settings, load_settings
-from .errors import ConfigError, Diagnostic, OutputPathError, StrictError
+from .errors import ConfigError, Diagnostic, OutputPathError, SpecError, StrictError
 from .render import check_overrides, has_overrides, render, shown_path, user_template
 from .incremental import (
     FinishedFile, OnDisk, Pending, ToolSet, complete, make_missing, model_digest, name_folders, prepare,
@@ -26,16 +26,10 @@ from .targets.base import PlannedFile, Target
 from .manifest import (
     FileRecord, Recorded, Survey, build_manifest, file_digest, manifest_path, signature_if_holds, survey,
 )  # fmt: skip
+from .lineendings import canonical
 from .ownership import HEAD_BYTES, OWNERSHIP_MARKER, carries_marker
-from .writer import (
-    Changes,
-    apply,
-    atomic_write,
-    check_output_paths,
-    compare,
-    output_lock,
-    LOCK_NAME,
-)
+from .statefolder import LOCK_NAME
+from .writer import Changes, apply, atomic_write, check_output_paths, compare, output_lock
 
 if TYPE_CHECKING:
     from .speccache import LoadedTools
@@ -133,13 +127,15 @@ def _render_all(
     report = Reporter()
     rendered = _Rendered({}, {}, {}, report.diagnostics)
     if templates:
-        errors, warnings = check_overrides(templates, list(targets))
+        # a folder may hold overrides for targets this run does not render (`--lang go`)
+        errors, warnings = check_overrides(templates, list(targets), [t.name for t in all_targets()])
         if errors:
             raise ConfigError(errors)
         report.diagnostics.extend(warnings)
     environment = render_environment(templates, header)
     chosen = [(get_target(name), (options or {}).get(name, {})) for name in targets]
     namings = name_folders(chosen, toolset, environment)  # all targets at once: side by side on a first run
+    naming_errors(toolset, namings, raise_them=True)
     pending: list[tuple[str, Pending, Callable[[list[str]], None]]] = []
     for name, (target, target_options), naming in zip(targets, chosen, namings):
         render_file, finish, vet_paths = target_callbacks(target, templates, header)
@@ -162,6 +158,16 @@ def _render_all(
             if file.key is not None:
                 rendered.tool_files[relative] = file
     return rendered
+
+
+def naming_errors(toolset: ToolSet, namings: Sequence[Any], raise_them: bool = False) -> list[Diagnostic]:
+    """The errors naming the folders found (codegen.namestability: a tool whose names depend on the other tools),
+    at their real positions; with `raise_them`, raised as a SpecError when there are any."""
+    found = [warning for naming in namings for warning in naming.warnings if warning.is_error]
+    errors = sorted(set(toolset.placed(found)), key=lambda d: (d.file, d.line, d.column, d.message))
+    if errors and raise_them:
+        raise SpecError(errors)
+    return errors
 
 
 def target_callbacks(
@@ -399,7 +405,8 @@ class OutputTexts(Mapping[str, str]):
     def __getitem__(self, relative: str) -> str:
         text = self._texts[relative]
         if text is None:
-            text = self._texts[relative] = (self._out / relative).read_bytes().decode("utf-8")
+            # on disk as recorded, maybe as a CRLF checkout: its text is the canonical form, as rendered
+            text = self._texts[relative] = canonical((self._out / relative).read_bytes()).decode("utf-8")
         return text
 
     def __iter__(self) -> Iterator[str]:

@@ -7,6 +7,7 @@ Types are a small closed set; `TYPE_KINDS` lists them so each target's type map 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
@@ -65,8 +66,20 @@ class NullableType:
     kind: Literal["nullable"] = "nullable"
 
 
-TypeRef = Union[AnyType, ScalarType, NullType, ArrayType, MapType, NamedType, NullableType]
-TYPE_KINDS = ("any", "scalar", "null", "array", "map", "named", "nullable")
+@dataclass(frozen=True)
+class UnionType(AnyType):
+    """A value of one of several types (`anyOf`/`oneOf` of different schemas, a list of several types).
+
+    A subclass of AnyType on purpose: a target without typed unions (Go, .NET, Java, Rust) maps it like any JSON
+    value, and every check it makes for AnyType (does a default fit?) holds for it too. Targets that have unions
+    (TypeScript/zod, Python) map `options`. Build it with `options=` (the inherited `kind` field comes first)."""
+
+    options: tuple["TypeRef", ...] = ()
+    kind: Literal["union"] = "union"  # type: ignore[assignment]
+
+
+TypeRef = Union[AnyType, ScalarType, NullType, ArrayType, MapType, NamedType, NullableType, UnionType]
+TYPE_KINDS = ("any", "scalar", "null", "array", "map", "named", "nullable", "union")
 SCALAR_KINDS = ("string", "integer", "number", "boolean")
 
 # Compared by identity ("no default"). `__reduce__` names the module attribute, so a pickled model (the spec
@@ -173,6 +186,8 @@ def type_references(type_ref: TypeRef) -> list[Words]:
         return type_references(type_ref.values)
     if isinstance(type_ref, NullableType):
         return type_references(type_ref.inner)
+    if isinstance(type_ref, UnionType):
+        return [name for option in type_ref.options for name in type_references(option)]
     return []
 
 
@@ -205,6 +220,28 @@ def naming_skeleton(tool: Tool) -> Tool:
         line=_numbered(0),
         column=0,
     )
+
+
+class SkeletonView(Sequence[Tool]):
+    """The naming skeletons of `tools`, each made on first access: a folder-wide file planned from facts alone
+    (the json target's tools/list.json) then loads no model (`tools` may load lazily, speccache.LazyTools)."""
+
+    def __init__(self, tools: Sequence[Tool]):
+        self._tools = tools
+        self._made: dict[int, Tool] = {}
+
+    def __len__(self) -> int:
+        return len(self._tools)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        position = index + len(self) if index < 0 else index
+        if not 0 <= position < len(self):
+            raise IndexError(index)
+        if position not in self._made:
+            self._made[position] = naming_skeleton(self._tools[position])
+        return self._made[position]
 
 
 def position_table(tool: Tool) -> list[int]:

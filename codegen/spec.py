@@ -2,7 +2,7 @@
 
 Keys are camelCase as on the wire (only the aliases are accepted, never the Python field names). Booleans are
 strict. Unknown keys are errors with a suggestion. The `parameters` schema is checked separately by
-`schema_subset`, which knows the supported JSON Schema subset; pydantic only sees that it is a mapping, so the
+`parameters_check` (is it valid JSON Schema, and where are the typed models looser); pydantic only sees that it is a mapping, so the
 two never report the same problem.
 """
 
@@ -24,7 +24,7 @@ from pydantic.json_schema import SkipJsonSchema
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from .errors import Diagnostic
-from .schema_subset import check_parameters
+from .parameters_check import check_parameters
 from .suggest import did_you_mean
 from .yamlload import LocatedDocument, Path
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from codegen.naming import tool_name_key
 from tests.hostile_text import BREAKOUTS, RESERVED_WORDS, all_reserved_words, yaml_text
 from tests.spec_strategy import seeded_specs
 
@@ -126,7 +127,7 @@ _WRONG_TOP_LEVEL: dict[str, list[tuple[Any, str]]] = {
                     ("   ", "must not be empty"), ("\t\n\u3000", "must not be empty")],
     "parameters": [("object", "must be a mapping"), (5, "must be a mapping"), (True, "must be a mapping"),
                    ([], "must be a mapping"), (None, "must not be null"), ({"type": "string"}, "the root must be \"object\""),
-                   ({}, "needs `type: object`"), ({"type": "object", "properties": []}, "must be a mapping of names")],
+                   ({}, "needs `type: object`"), ({"type": "object", "properties": []}, "must be a mapping, got a list")],
     "isTerminal": [("true", "must be true or false"), (1, "must be true or false"), (0, "must be true or false"),
                    ("yes", "must be true or false"), (None, "must be true or false"), ([True], "must be true or false")],
     "defer": [("sometimes", 'must be "auto" or "never"'), (True, 'must be "auto" or "never"'),
@@ -144,75 +145,100 @@ def _schema_case(schema: dict[str, Any], **root: Any) -> dict[str, Any]:
 
 
 _WRONG_SCHEMAS: dict[str, tuple[dict[str, Any], str]] = {
-    "type_number": (_schema_case({"type": 5}), "must be one type name"),
+    "type_number": (_schema_case({"type": 5}), "must be a type name or a list of type names"),
     "type_unknown": (_schema_case({"type": "str"}), 'unknown type "str"'),
     "type_capitalised": (_schema_case({"type": "Object"}), 'unknown type "Object"'),
-    "type_union": (_schema_case({"type": ["string", "integer"]}), "must be one type name"),
-    "type_empty_list": (_schema_case({"type": []}), "must be one type name"),
-    "type_null_twice": (_schema_case({"type": ["null", "null"]}), "beside \"null\""),
-    "properties_list": (_schema_case({"type": "object", "properties": ["a"]}), "must be a mapping of names"),
-    "properties_string": (_schema_case({"type": "object", "properties": "a"}), "must be a mapping of names"),
-    "property_boolean_schema": (_schema_case({"type": "object", "properties": {"a": True}}), "boolean schemas"),
-    "property_empty_name": (_schema_case({"type": "object", "properties": {"": {"type": "string"}}}), "must not be empty"),
+    "type_empty_list": (_schema_case({"type": []}), "a list of types must name each type once, e.g. [\"s"),
+    "type_null_twice": (_schema_case({"type": ["null", "null"]}), "must name each type once"),
+    "properties_list": (_schema_case({"type": "object", "properties": ["a"]}), "must be a mapping, got a list"),
+    "properties_string": (_schema_case({"type": "object", "properties": "a"}), "must be a mapping, got \"a\""),
     "required_string": (_schema_case({"type": "object", "properties": {"a": {}}, "required": "a"}), "must be a list"),
-    "required_number": (_schema_case({"type": "object", "properties": {"a": {}}, "required": [1]}), "must be a list"),
-    "required_missing": (_schema_case({"type": "object", "properties": {"a": {}}, "required": ["b"]}), "is not a property"),
-    "required_twice": (_schema_case({"type": "object", "properties": {"a": {}}, "required": ["a", "a"]}), "listed twice"),
-    "enum_string": (_schema_case({"enum": "a"}), "must be a list of values"),
-    "enum_empty": (_schema_case({"enum": []}), "at least one value"),
-    "enum_object": (_schema_case({"enum": [{}]}), "enum values must be"),
-    "enum_list": (_schema_case({"enum": [[1]]}), "enum values must be"),
-    "enum_duplicate_number": (_schema_case({"enum": [1, 1.0]}), "duplicate enum value"),
-    "enum_duplicate_string": (_schema_case({"enum": ["a", "a"]}), "duplicate enum value"),
-    "enum_wrong_type": (_schema_case({"type": "integer", "enum": [1, "a"]}), "is not an integer"),
-    "items_tuple": (_schema_case({"type": "array", "items": [{"type": "string"}]}), "must be a JSON Schema mapping"),
-    "items_string": (_schema_case({"type": "array", "items": "string"}), "must be a JSON Schema mapping"),
-    "additional_string": (_schema_case({"type": "object", "additionalProperties": "no"}), "must be a JSON Schema mapping"),
-    "additional_number": (_schema_case({"type": "object", "additionalProperties": 5}), "must be a JSON Schema mapping"),
+    "required_number": (_schema_case({"type": "object", "properties": {"a": {}}, "required": [1]}), "must be a string, got 1"),
+    "required_twice": (_schema_case({"type": "object", "properties": {"a": {}}, "required": ["a", "a"]}), "must not list a value twice"),
+    "enum_string": (_schema_case({"enum": "a"}), "must be a list, got \"a\""),
+    "items_tuple": (_schema_case({"type": "array", "items": [{"type": "string"}]}), "must be a schema (a mapping, or true or false), go"),
+    "items_string": (_schema_case({"type": "array", "items": "string"}), "must be a schema (a mapping, or true or false), go"),
+    "additional_string": (_schema_case({"type": "object", "additionalProperties": "no"}), "must be a schema (a mapping, or true or false), go"),
+    "additional_number": (_schema_case({"type": "object", "additionalProperties": 5}), "must be a schema (a mapping, or true or false), go"),
     "minimum_string": (_schema_case({"type": "integer", "minimum": "1"}), "must be a number"),
     "maximum_boolean": (_schema_case({"type": "number", "maximum": True}), "must be a number"),
-    "max_length_negative": (_schema_case({"type": "string", "maxLength": -1}), "non-negative integer"),
-    "max_length_float": (_schema_case({"type": "string", "maxLength": 1.5}), "non-negative integer"),
-    "min_items_over_max": (_schema_case({"type": "array", "minItems": 3, "maxItems": 1}), "is greater than maxItems"),
+    "max_length_negative": (_schema_case({"type": "string", "maxLength": -1}), "must be at least 0, got -1"),
+    "max_length_float": (_schema_case({"type": "string", "maxLength": 1.5}), "must be an integer, got 1.5"),
     "pattern_invalid": (_schema_case({"type": "string", "pattern": "("}), "invalid regular expression"),
     "pattern_number": (_schema_case({"type": "string", "pattern": 5}), "must be a string"),
     "format_number": (_schema_case({"type": "string", "format": 5}), "must be a string"),
     "title_number": (_schema_case({"type": "string", "title": 5}), "must be a string"),
     "description_list": (_schema_case({"type": "string", "description": ["a"]}), "must be a string"),
     "examples_string": (_schema_case({"type": "string", "examples": "x"}), "must be a list"),
-    "unique_items_string": (_schema_case({"type": "array", "uniqueItems": "yes"}), "must be true or false"),
+    "unique_items_string": (_schema_case({"type": "array", "uniqueItems": "yes"}), "must be a boolean, got \"yes\""),
     "multiple_of_zero": (_schema_case({"type": "number", "multipleOf": 0}), "greater than 0"),
     "multiple_of_negative": (_schema_case({"type": "number", "multipleOf": -1}), "greater than 0"),
-    "ref_remote": (_schema_case({"$ref": "http://example.com/schema"}), "only local references"),
-    "ref_definitions": (_schema_case({"$ref": "#/definitions/A"}), "only local references"),
+    "ref_remote": (_schema_case({"$ref": "http://example.com/schema"}), "\"http://example.com/schema\" is not a local referen"),
+    "ref_definitions": (_schema_case({"$ref": "#/definitions/A"}), "\"#/definitions/A\" does not resolve inside the docu"),
     "ref_missing": (_schema_case({"$ref": "#/$defs/Missing"}, **{"$defs": {"Present": {"type": "string"}}}), "does not resolve"),
-    "ref_number": (_schema_case({"$ref": 5}), "only local references"),
-    "ref_with_type": (_schema_case({"$ref": "#/$defs/A", "type": "string"}, **{"$defs": {"A": {"type": "string"}}}), "cannot be combined"),
-    "any_of_union": (_schema_case({"anyOf": [{"type": "string"}, {"type": "integer"}]}), "only anyOf of a schema"),
-    "any_of_string": (_schema_case({"anyOf": "x"}), "only anyOf of a schema"),
-    "any_of_two_nulls": (_schema_case({"anyOf": [{"type": "null"}, {"type": "null"}]}), "only anyOf of a schema"),
-    "one_of": (_schema_case({"oneOf": [{"type": "string"}]}), 'keyword "oneOf" is not supported'),
-    "all_of": (_schema_case({"allOf": [{"type": "string"}]}), 'keyword "allOf" is not supported'),
-    "not": (_schema_case({"not": {"type": "string"}}), 'keyword "not" is not supported'),
-    "if_then": (_schema_case({"if": {}, "then": {}}), 'keyword "if" is not supported'),
-    "pattern_properties": (_schema_case({"type": "object", "patternProperties": {}}), "patternProperties"),
-    "definitions": (_doc("schema_case", parameters={"type": "object", "definitions": {}}), '"definitions" is not supported'),
-    "nullable_openapi": (_schema_case({"type": "string", "nullable": True}), "that is OpenAPI"),
-    "unknown_keyword": (_schema_case({"type": "string", "maxLenght": 3}), "did you mean"),
-    "default_wrong_type": (_schema_case({"type": "integer", "default": "x"}), 'is not an integer'),
-    "default_not_in_enum": (_schema_case({"type": "string", "enum": ["a"], "default": "b"}), "not one of the enum values"),
-    "default_missing_required": (_schema_case({"type": "object", "properties": {"a": {}}, "required": ["a"], "default": {}}), "misses the required key"),
-    "default_extra_key": (_schema_case({"type": "object", "properties": {}, "additionalProperties": False, "default": {"x": 1}}), "is not a property"),
-    "const_wrong_type": (_schema_case({"type": "string", "const": 5}), "is not a string"),
-    "enum_and_const": (_schema_case({"enum": ["a"], "const": "a"}), 'either "enum" or "const"'),
-    "defs_list": (_doc("schema_case", parameters={"type": "object", "$defs": ["A"]}), "must be a mapping of names"),
-    "defs_empty_name": (_doc("schema_case", parameters={"type": "object", "$defs": {"": {"type": "string"}}}), "must not be empty"),
-    "defs_nested": (_schema_case({"type": "object", "$defs": {"A": {}}}), "only supported at the root"),
-    "defs_alias_cycle": (_doc("schema_case", parameters={"type": "object", "$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"$ref": "#/$defs/A"}}}), "refers back to itself"),
+    "ref_number": (_schema_case({"$ref": 5}), "must be a string, got 5"),
+    "any_of_string": (_schema_case({"anyOf": "x"}), "must be a list, got \"x\""),
+    "defs_list": (_doc("schema_case", parameters={"type": "object", "$defs": ["A"]}), "must be a mapping, got a list"),
     "root_array": (_doc("schema_case", parameters={"type": "array"}), 'the root must be "object"'),
-    "root_ref": (_doc("schema_case", parameters={"type": "object", "$ref": "#/$defs/A", "$defs": {"A": {"type": "object"}}}), "not supported at the root"),
-    "root_any_of": (_doc("schema_case", parameters={"type": "object", "anyOf": [{"type": "object"}, {"type": "null"}]}), "not supported at the root"),
-    "root_schema_number": (_doc("schema_case", parameters={"type": "object", "$schema": 5}), "must be a string"),
+    "root_schema_number": (_doc("schema_case", parameters={"type": "object", "$schema": 5}), "must be a meta-schema URI, got 5"),
+}  # fmt: skip
+
+
+# Valid JSON Schema the subset refused before the "Real tools" issue: each generates, and `expect` is a piece of
+# the one located warning where the typed model is looser ("" where it types exactly). Committed: the real-SDK
+# harnesses compile them, each under its own tool name.
+_ACCEPTED_SCHEMAS: dict[str, tuple[dict[str, Any], str]] = {
+    # constructs real tools use, accepted exactly
+    "definitions_ref": (_doc("schema_case", parameters={"type": "object", "properties": {"p": {"$ref": "#/definitions/A"}}, "definitions": {"A": {"type": "string"}}}), ""),
+    "pointer_ref": (_doc("schema_case", parameters={"type": "object", "properties": {"p": {"type": "array", "items": {"type": "integer"}}, "q": {"$ref": "#/properties/p/items"}}}), ""),
+    "draft_07": (_schema_case({"type": "string"}, **{"$schema": "http://json-schema.org/draft-07/schema#"}), ""),
+    "draft_2019_09": (_schema_case({"type": "string"}, **{"$schema": "https://json-schema.org/draft/2019-09/schema"}), ""),
+    "default_null_not_nullable": (_schema_case({"type": "string", "default": None}), "default: null does not fit"),
+    "annotations_only": (_schema_case({"type": "string", "deprecated": True, "readOnly": True, "writeOnly": False, "contentMediaType": "text/plain", "contentEncoding": "base64"}), ""),
+    "const_object": (_schema_case({"const": {"a": [1, None]}}), "const of objects or lists"),
+    "const_null": (_schema_case({"const": None}), ""),
+    "property_names_string": (_schema_case({"type": "object", "propertyNames": {"type": "string"}, "additionalProperties": {"type": "number"}}), ""),
+    "any_of_formats": (_schema_case({"type": "string", "anyOf": [{"format": "date"}, {"format": "date-time"}]}), ""),
+    "str_or_datetime_or_null": (_schema_case({"anyOf": [{"type": "string"}, {"type": "string", "format": "date-time"}, {"type": "null"}], "default": None}), ""),
+    "all_of_objects": (_schema_case({"allOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"properties": {"b": {"type": "integer"}}, "required": ["b"]}]}), ""),
+    "dependent_schemas": (_schema_case({"type": "object", "properties": {"a": {}}, "dependentSchemas": {"a": {"required": ["b"]}}}), "dependentSchemas is not applied"),
+    "if_then_else": (_schema_case({"type": "object", "if": {"required": ["a"]}, "then": {}, "else": {}}), "if is not applied"),
+    "type_three": (_schema_case({"type": ["string", "integer", "null"]}), "a type list of 2 types"),
+    "one_of_objects": (_schema_case({"oneOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "object", "properties": {"b": {"type": "integer"}}}]}), "oneOf of 2 different schemas"),
+    "boolean_false_property": (_schema_case({"type": "object", "properties": {"never": False}}), "`false` (no value is valid)"),
+    "type_union": (_schema_case({"type": ["string", "integer"]}), "a type list of 2 types is a typed union"),
+    "property_boolean_schema": (_schema_case({"type": "object", "properties": {"a": True}}), ""),
+    "property_empty_name": (_schema_case({"type": "object", "properties": {"": {"type": "string"}}}), ""),
+    "required_missing": (_schema_case({"type": "object", "properties": {"a": {}}, "required": ["b"]}), "\"b\" is required but not declared in properties, so the typed"),
+    "enum_empty": (_schema_case({"enum": []}), "an empty enum admits no value; typed as any JSON value"),
+    "enum_object": (_schema_case({"enum": [{}]}), "enum of objects or lists is typed as any JSON value"),
+    "enum_list": (_schema_case({"enum": [[1]]}), "enum of objects or lists is typed as any JSON value"),
+    "enum_duplicate_number": (_schema_case({"enum": [1, 1.0]}), ""),
+    "enum_duplicate_string": (_schema_case({"enum": ["a", "a"]}), ""),
+    "enum_wrong_type": (_schema_case({"type": "integer", "enum": [1, "a"]}), "\"a\" cannot satisfy `type`, so the typed model leaves it out"),
+    "min_items_over_max": (_schema_case({"type": "array", "minItems": 3, "maxItems": 1}), ""),
+    "ref_with_type": (_schema_case({"$ref": "#/$defs/A", "type": "string"}, **{"$defs": {"A": {"type": "string"}}}), "keywords beside $ref are not applied to the typed model, whi"),
+    "any_of_union": (_schema_case({"anyOf": [{"type": "string"}, {"type": "integer"}]}), "anyOf of 2 different schemas is a typed union"),
+    "any_of_two_nulls": (_schema_case({"anyOf": [{"type": "null"}, {"type": "null"}]}), ""),
+    "one_of": (_schema_case({"oneOf": [{"type": "string"}]}), ""),
+    "all_of": (_schema_case({"allOf": [{"type": "string"}]}), ""),
+    "not": (_schema_case({"not": {"type": "string"}}), "not is not applied to the typed model: negation cannot be st"),
+    "if_then": (_schema_case({"if": {}, "then": {}}), "if is not applied"),
+    "pattern_properties": (_schema_case({"type": "object", "patternProperties": {}}), ""),
+    "definitions": (_doc("schema_case", parameters={"type": "object", "definitions": {}}), ""),
+    "nullable_openapi": (_schema_case({"type": "string", "nullable": True}), "\"nullable\" is not a JSON Schema keyword; it is ignored (that"),
+    "unknown_keyword": (_schema_case({"type": "string", "maxLenght": 3}), "\"maxLenght\" is not a JSON Schema keyword; it is ignored (did"),
+    "default_wrong_type": (_schema_case({"type": "integer", "default": "x"}), "the default \"x\" is not an integer; the typed model has no de"),
+    "default_not_in_enum": (_schema_case({"type": "string", "enum": ["a"], "default": "b"}), "the default \"b\" is not one of the enum values; the typed mod"),
+    "default_missing_required": (_schema_case({"type": "object", "properties": {"a": {}}, "required": ["a"], "default": {}}), "the default misses the required key \"a\"; the typed model has"),
+    "default_extra_key": (_schema_case({"type": "object", "properties": {}, "additionalProperties": False, "default": {"x": 1}}), "the default has \"x\", which is not a property; the typed mode"),
+    "const_wrong_type": (_schema_case({"type": "string", "const": 5}), "no value of const fits `type`; typed as any JSON value"),
+    "enum_and_const": (_schema_case({"enum": ["a"], "const": "a"}), ""),
+    "defs_empty_name": (_doc("schema_case", parameters={"type": "object", "$defs": {"": {"type": "string"}}}), ""),
+    "defs_nested": (_schema_case({"type": "object", "$defs": {"A": {}}}), ""),
+    "defs_alias_cycle": (_doc("schema_case", parameters={"type": "object", "$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"$ref": "#/$defs/A"}}}), "A → B → A refers back to itself with no object or array in b"),
+    "root_ref": (_doc("schema_case", parameters={"type": "object", "$ref": "#/$defs/A", "$defs": {"A": {"type": "object"}}}), "$ref at the root is not applied to the typed model: the para"),
+    "root_any_of": (_doc("schema_case", parameters={"type": "object", "anyOf": [{"type": "object"}, {"type": "null"}]}), "anyOf at the root is not applied to the typed model: the par"),
 }  # fmt: skip
 
 
@@ -238,6 +264,12 @@ def wrong_types() -> Iterator[Case]:
     yield _invalid("type_empty_mapping", "{}\n", "missing required key", "1:1")
     for id, (document, expect) in _WRONG_SCHEMAS.items():
         yield _invalid(f"schema_{id}", yaml_text(document), expect)
+
+
+def accepted_schemas() -> Iterator[Case]:
+    for id, (document, expect) in _ACCEPTED_SCHEMAS.items():
+        named = {**document, "name": f"accepted_{id}"}
+        yield Case(f"accepted_{id}", yaml_text(named).encode("utf-8"), True, expect=expect, commit=True)
 
 
 # -- 3. bombs, duplicates, encodings, sizes -------------------------------------------------------------------
@@ -815,7 +847,7 @@ def file_names() -> Iterator[Case]:
 @functools.cache
 def cases() -> list[Case]:
     found = [
-        *malformed_yaml(), *wrong_types(), *bombs(), *duplicates(), *encodings(), *sizes(), *breakouts(),
+        *malformed_yaml(), *wrong_types(), *accepted_schemas(), *bombs(), *duplicates(), *encodings(), *sizes(), *breakouts(),
         *reserved_words(), *names_and_numbers(), *yaml_features(), *file_names(),
     ]  # fmt: skip
     ids = [case.id for case in found]
@@ -832,23 +864,26 @@ def random_sample() -> dict[str, str]:
 def committed_files() -> dict[str, bytes]:
     """Path below tests/stress_specs/ → bytes, exactly what the folder must hold."""
     taken = _tool_names_elsewhere()
-    files = {
-        f"hostile/{case.name}": case.data
-        for case in cases()
-        if case.valid and case.commit and _tool_name(case) not in taken
-    }
+    files = {}
+    for case in cases():
+        if not (case.valid and case.commit):
+            continue
+        key = tool_name_key(_tool_name(case))
+        if key not in taken:  # the first of the spellings one name has (`case_clash`, `CaseClash`, ...) only
+            taken.add(key)
+            files[f"hostile/{case.name}"] = case.data
     files.update({f"random/{name}": text.encode("utf-8") for name, text in random_sample().items()})
     files["README.md"] = README.encode("utf-8")
     return files
 
 
 def _tool_names_elsewhere() -> set[str]:
-    """Tool names in specs/ and tests/edge_specs/: the harnesses build those in the same run, and a name may be
-    declared once (the edge specs already have a tool named `Tool`)."""
+    """The name keys (naming.tool_name_key) of the tools in specs/ and tests/edge_specs/: the harnesses build those
+    in the same run, and a name may be declared once, in one spelling (the edge specs already have `Tool`)."""
     from codegen.loader import load_specs
     from tests.support import ALL_SPEC_DIRS
 
-    return {item.spec.name for item in load_specs(ALL_SPEC_DIRS)[0]}
+    return {tool_name_key(item.spec.name) for item in load_specs(ALL_SPEC_DIRS)[0]}
 
 
 def _tool_name(case: Case) -> str:

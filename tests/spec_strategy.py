@@ -220,7 +220,7 @@ def _scalar_value(draw: Draw, kind: str) -> Any:
 
 def _instance(draw: Draw, schema: dict[str, Any], depth: int = 0) -> Any:
     """A value valid for `schema` (a schema this module made), or raise _NoInstance."""
-    if depth > 4 or "$ref" in schema:
+    if depth > 4 or "$ref" in schema or LOOSE_KEYWORDS & set(schema) or isinstance(schema.get("type"), list) and len(schema["type"]) > 2:
         raise _NoInstance
     if "anyOf" in schema:
         return (
@@ -265,7 +265,8 @@ def _instance(draw: Draw, schema: dict[str, Any], depth: int = 0) -> Any:
 
 
 class _NoInstance(Exception):
-    """The schema reaches a `$ref`; a default would need the definition, so none is given."""
+    """The schema reaches a `$ref` (a default would need the definition) or a construct the typed models state
+    loosely (`_loose`), so none is given."""
 
 
 def _with_default(context: _Context, schema: dict[str, Any]) -> dict[str, Any]:
@@ -394,7 +395,10 @@ def _schema(context: _Context, depth: int) -> dict[str, Any]:
         kinds += ["array", "array", "map", "object", "object", "open"]
     if context.defs:
         kinds += ["ref", "ref"]
+    kinds.append("loose")
     kind = draw.choice(kinds)
+    if kind == "loose":
+        return _loose(context, depth)
     schema: dict[str, Any]
     if kind == "string":
         schema = _string(context)
@@ -439,6 +443,45 @@ def _schema(context: _Context, depth: int) -> dict[str, Any]:
     if kind not in ("null", "any") and draw.chance(15):
         schema = _nullable(context, schema)
     return _with_default(context, _annotate(context, schema))
+
+
+# Valid JSON Schema beyond the exact subset (issue "Real tools"): it generates, typed exactly or loosely with a
+# located warning; the wire keeps it. `_instance` makes no default through these.
+LOOSE_KEYWORDS = {"oneOf", "allOf", "not", "if", "then", "prefixItems", "patternProperties", "propertyNames", "dependentSchemas"}
+
+
+def _loose(context: _Context, depth: int) -> dict[str, Any]:
+    draw = context.draw
+    choice = draw.choice(
+        ["union", "type_list", "formats", "all_of", "not", "if_then", "pattern_properties", "property_names",
+         "tuple", "default_null", "annotations", "const_object", "dependent"]
+    )  # fmt: skip
+    if choice == "union":
+        return {"oneOf": [_string(context), {"type": "integer"}] + ([{"type": "null"}] if draw.chance(30) else [])}
+    if choice == "type_list":
+        return {"type": ["string", "integer", "null"] if draw.chance(50) else ["boolean", "array"]}
+    if choice == "formats":
+        return {"type": "string", "anyOf": [{"format": "date"}, {"format": "date-time"}]}
+    if choice == "all_of":
+        first = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}
+        return {"allOf": [first, {"properties": {"b": {"type": "integer"}}}]}
+    if choice == "not":
+        return {"type": "string", "not": {"const": _text(draw)}}
+    if choice == "if_then":
+        return {"type": "object", "properties": {"a": {"type": "string"}}, "if": {"required": ["a"]}, "then": {}}
+    if choice == "pattern_properties":
+        return {"type": "object", "patternProperties": {"^x-": {"type": "string"}}, "additionalProperties": False}
+    if choice == "property_names":
+        return {"type": "object", "propertyNames": {"type": "string"}, "additionalProperties": _schema(context, max(depth - 1, 0))}
+    if choice == "tuple":
+        return {"type": "array", "prefixItems": [{"type": "string"}, {"type": "number"}]}
+    if choice == "default_null":
+        return {"type": draw.choice(["string", "integer", "boolean"]), "default": None}
+    if choice == "annotations":
+        return {"type": "string", "deprecated": draw.chance(50), "readOnly": True, "contentMediaType": "text/plain"}
+    if choice == "const_object":
+        return {"const": {"k": [1, None]}}
+    return {"type": "object", "properties": {"a": {}}, "dependentSchemas": {"a": {"required": ["b"]}}}
 
 
 def _def_name(draw: Draw) -> str:
@@ -504,11 +547,17 @@ def seeded_specs(seed: int, count: int, prefix: str) -> list[dict[str, Any]]:
 def spec_documents(
     draw: Callable[[st.SearchStrategy[Any]], Any], max_tools: int = 3
 ) -> list[dict[str, Any]]:
-    """A hypothesis strategy: one to `max_tools` specs with distinct names, as toolgen reads them in one run."""
+    """A hypothesis strategy: one to `max_tools` specs with distinct names, as toolgen reads them in one run (also
+    distinct after the identifier mapping, naming.tool_name_key: `ab` beside `AB` is an error)."""
+    from codegen.naming import tool_name_key
+
     driver = HypothesisDraw(draw)
     count = driver.integer(1, max_tools)
     names: list[str] = []
     for index in range(count):
         name = tool_name(driver)
-        names.append(name if name not in names else f"{name[:60]}_{index}")
+        suffix = index
+        while tool_name_key(name) in {tool_name_key(taken) for taken in names}:
+            name, suffix = f"{name[:58]}x{suffix}", suffix + 1
+        names.append(name)
     return [random_spec(driver, name) for name in names]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -14,18 +15,27 @@ import pytest
 from codegen import cachestore, formatcache, manifest, speccache
 from codegen.generate import load_tools, render_outputs
 from codegen.loader import load_specs
+from codegen.statefolder import STATE_FOLDER
 from codegen.targets import _prettier
 from codegen.wire import expected_wire, normalize_declaration, normalize_wire
 
 REPO = Path(__file__).resolve().parent.parent
 SPECS = REPO / "specs"
 EDGE_SPECS = REPO / "tests" / "edge_specs"
+# Valid JSON Schema the typed models state loosely, with a warning (tests/test_loosened.py).
+LOOSENED = REPO / "tests" / "loosened"
 ALL_SPEC_DIRS = [SPECS, EDGE_SPECS]
 # The valid hostile-input corpus and a seeded sample of random specs (written by tests/hostile_corpus.py).
 STRESS_SPECS = REPO / "tests" / "stress_specs"
 # What the real-SDK harnesses compile, in one build per language: write_outputs, expected_wires and
 # assert_wire_matches default to it.
 SDK_SPEC_DIRS = [*ALL_SPEC_DIRS, STRESS_SPECS]
+# One tested custom-template override per language (tests/override_templates/README.md).
+OVERRIDE_TEMPLATES = REPO / "tests" / "override_templates"
+# Real tool declarations other people wrote (issue "Real tools"), kept beside the clone, never copied into it:
+# /work/<clone>/tests/support.py → /work/shared/realworld; CI puts a copy of `shared/` beside its clone.
+REALWORLD = Path(__file__).resolve().parents[2] / "shared" / "realworld"
+REALWORLD_FILES = ("github-mcp-server.tools.json", "bfcl-live.tools.json", "bfcl-multiturn.tools.json")
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 # Toolchain downloads (npm packages, Go modules, crates, Maven artifacts) are cached outside the clone.
 CACHE = Path(os.environ.get("TOOLGEN_TEST_CACHE", Path.home() / ".cache" / "toolgen-tests"))
@@ -46,10 +56,64 @@ def require_executable(name: str) -> str:
     return found  # type: ignore[return-value]
 
 
-def write_outputs(target: str, out: Path, spec_dirs: list[Path] | None = None) -> Path:
-    """Generate `target` for the spec dirs into out/<target>/ and return that folder."""
-    tools, _ = load_tools(spec_dirs or SDK_SPEC_DIRS)
-    outputs, _ = render_outputs(tools, [target])
+def realworld_documents() -> dict[str, str]:
+    """File name → text of each real-world tool list; a missing folder or file fails the test (never a skip)."""
+    missing = [name for name in REALWORLD_FILES if not (REALWORLD / name).is_file()]
+    if missing:
+        pytest.fail(f"the real-world tool lists are missing: {', '.join(missing)} in {REALWORLD}")
+    return {name: (REALWORLD / name).read_text("utf-8") for name in REALWORLD_FILES}
+
+
+_realworld_dir: list[Path] = []
+
+
+def realworld_specs() -> Path:
+    """The real-world tools imported as specs (once per test session), one folder per source file.
+
+    The real-SDK harnesses build every tool in one program, so a name that the committed corpora or an earlier
+    file already use (BFCL's two files share seven, e.g. `multiply`; `create_issue` is in specs/) gets the file's
+    tag appended; its description and schema are
+    unchanged, and those are what the harnesses compare."""
+    if _realworld_dir:
+        return _realworld_dir[0]
+    import tempfile
+
+    from codegen.importer import import_tools
+
+    root = Path(tempfile.mkdtemp(prefix="toolgen-realworld-"))
+    committed, _ = load_specs([*SDK_SPEC_DIRS, LOOSENED])
+    # Names are compared as the generated code sees them (naming.tool_name_key): BFCL's files hold pairs such as
+    # `getCurrentTime` / `get_current_time`, which one spec set refuses, so the later one is tagged too.
+    from codegen.naming import tool_name_key
+
+    seen = {tool_name_key(item.spec.name) for item in committed}
+    for name, text in realworld_documents().items():
+        result = import_tools(text, name, map_names=True)
+        assert result.refused == 0, [str(p) for p in result.problems if p.is_error]
+        folder = root / name.split(".")[0]
+        folder.mkdir()
+        tag = "".join(word[0] for word in name.split(".")[0].split("-"))
+        for tool in result.tools:
+            if tool_name_key(tool.name) in seen:
+                tool.name = tool.spec["name"] = f"{tool.name}_{tag}"
+            seen.add(tool_name_key(tool.name))
+            (folder / tool.file_name()).write_text(tool.to_yaml(name, result.fmt), "utf-8")
+    _realworld_dir.append(root)
+    return root
+
+
+def sdk_spec_dirs() -> list[Path]:
+    """What the real-SDK harnesses compile: the committed corpora, the loosened specs and the real-world tools."""
+    return [*SDK_SPEC_DIRS, LOOSENED, realworld_specs()]
+
+
+def write_outputs(
+    target: str, out: Path, spec_dirs: list[Path] | None = None, templates: Path | None = None
+) -> Path:
+    """Generate `target` for the spec dirs into out/<target>/ (through the custom `templates`, if given) and return
+    that folder."""
+    tools, _ = load_tools(spec_dirs or sdk_spec_dirs())
+    outputs, _ = render_outputs(tools, [target], templates=str(templates) if templates else None)
     for relative, text in outputs.items():
         path = out / relative
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -59,7 +123,7 @@ def write_outputs(target: str, out: Path, spec_dirs: list[Path] | None = None) -
 
 def expected_wires(spec_dirs: list[Path] | None = None) -> dict[str, dict[str, Any]]:
     """Tool name → normalized expected wire declaration, for every spec in the dirs."""
-    loaded, problems = load_specs(spec_dirs or SDK_SPEC_DIRS)
+    loaded, problems = load_specs(spec_dirs or sdk_spec_dirs())
     assert not [p for p in problems if p.is_error], problems
     return {item.spec.name: normalize_wire(expected_wire(item.spec)) for item in loaded}
 
@@ -87,12 +151,17 @@ def assert_wire_matches(actual: dict[str, Any], spec_dirs: list[Path] | None = N
 
 
 def generated_files(root: Path) -> dict[str, bytes]:
-    """Every file below an output root (relative path → bytes), toolgen's manifest and lock file left out."""
+    """Every file below an output root (relative path → bytes), toolgen's state folder (manifest, lock) left out."""
     return {
         path.relative_to(root).as_posix(): path.read_bytes()
         for path in sorted(root.rglob("*"))
-        if path.is_file() and not path.name.startswith(".toolgen")
+        if path.is_file() and not is_state_file(path.relative_to(root).as_posix())
     }
+
+
+def is_state_file(relative: str) -> bool:
+    """Whether a path relative to an output root is in toolgen's state folder (codegen.statefolder)."""
+    return relative.startswith(f"{STATE_FOLDER}/")
 
 
 def age_manifest(out: Path) -> None:
@@ -108,3 +177,15 @@ def forget_caches(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cachestore, "_STORES", {})
     monkeypatch.setattr(speccache, "_environment", None)
     _prettier._layout_memo.cache_clear()
+
+
+def git(*args: str, cwd: Path) -> str:
+    """The real `git` with no user or system configuration (a developer's core.autocrlf or excludes file must
+    not count) and a fixed identity; its stdout. Fails the test when git fails."""
+    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull, "HOME": os.fspath(cwd)}
+    identity = ["-c", "user.name=toolgen test", "-c", "user.email=toolgen-test@example.invalid"]
+    done = subprocess.run(
+        [require_executable("git"), *identity, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout

@@ -25,7 +25,7 @@ from codegen.writer import OWNERSHIP_MARKER
 
 from .support import CACHE, REPO, SPECS, require
 
-COMMANDS = ["validate", "generate", "check", "new", "schema", "import", "breaking", "docs"]
+COMMANDS = ["validate", "generate", "check", "new", "schema", "import", "breaking", "docs", "templates"]
 
 
 class _FakeTarget(Target):
@@ -59,7 +59,7 @@ def fake_target(monkeypatch):
     monkeypatch.setattr(generate, "all_targets", lambda: (target,))
     monkeypatch.setattr(generate, "get_target", lambda name: target)
     monkeypatch.setattr(generate, "render", _fake_render)
-    monkeypatch.setattr(cli, "_target_names", lambda: ["fake"])
+    monkeypatch.setattr(cli.options, "target_names", lambda: ["fake"])
     monkeypatch.chdir(REPO)
     return target
 
@@ -101,7 +101,7 @@ def test_max_spec_bytes_is_an_option_of_every_reading_command(command):
 def test_the_cli_default_size_limit_is_the_loaders():
     from codegen.yamlload import DEFAULT_MAX_BYTES
 
-    assert cli.DEFAULT_MAX_SPEC_BYTES == DEFAULT_MAX_BYTES
+    assert cli.options.DEFAULT_MAX_SPEC_BYTES == DEFAULT_MAX_BYTES
 
 
 def test_version():
@@ -307,7 +307,7 @@ def test_wheel_installs_and_runs(tmp_path):
     assert any(
         name.startswith("codegen/templates/") for name in names
     ), "templates are not in the wheel"
-    assert "codegen/cli.py" in names and not any(
+    assert "codegen/cli/__init__.py" in names and not any(
         name.startswith(("tests/", "specs/")) for name in names
     )
 

@@ -14,7 +14,8 @@ FIXTURES = Path(__file__).parent / "import_fixtures"
 
 def _import(name):
     text = (FIXTURES / name).read_text()
-    return json.loads(text), *import_tools(text, name)
+    result = import_tools(text, name)
+    return json.loads(text), result.fmt, result.tools, result.problems
 
 
 def _round_trip(tmp_path, tools, fmt):
@@ -35,9 +36,8 @@ def test_mcp_round_trip_keeps_every_schema(tmp_path):
     source, fmt, tools, problems = _import("mcp_tools_list.json")
     assert fmt == "mcp"
     wires = _round_trip(tmp_path, tools, fmt)
+    assert sorted(wires) == sorted(item["name"] for item in source["result"]["tools"])
     for item in source["result"]["tools"]:
-        if item["name"] == "search_code":
-            continue  # unsupported schema: reported below, not imported
         assert wires[item["name"]]["parameters"] == item["inputSchema"]
         assert wires[item["name"]]["description"] == item["description"]
 
@@ -50,13 +50,11 @@ def test_mcp_annotations_are_kept_as_metadata_and_drops_are_commented():
     assert "# dropped: annotations.title" in text and "# dropped: title" in text
 
 
-def test_unsupported_schema_is_reported_with_its_pointer_and_not_written():
+def test_a_oneof_of_constants_imports_as_valid_json_schema_without_a_warning():
+    """`oneOf` of two `const`s was refused before "Real tools"; it is valid JSON Schema and types exactly (an enum)."""
     _, _, tools, problems = _import("mcp_tools_list.json")
-    assert "search_code" not in [t.name for t in tools]
-    assert len(problems) == 1
-    message = str(problems[0])
-    assert message.startswith("mcp_tools_list.json:67:22: error: /result/tools/4/inputSchema/properties/sort/oneOf:")
-    assert '"oneOf" is not supported' in message
+    assert "search_code" in [t.name for t in tools]
+    assert problems == []
 
 
 def test_openai_round_trip(tmp_path):
@@ -86,15 +84,15 @@ def test_yaml_output_is_stable_and_block_style():
 
 
 def test_invalid_json_is_located():
-    fmt, tools, problems = import_tools('{"tools": [\n  {"name": }', "broken.json")
-    assert not tools
-    assert str(problems[0]).startswith("broken.json:2:")
+    result = import_tools('{"tools": [\n  {"name": }', "broken.json")
+    assert not result.tools
+    assert str(result.problems[0]).startswith("broken.json:2:")
 
 
 def test_a_tool_name_with_a_final_newline_is_not_imported():
     """The name must match the spec format's pattern as a whole string (a regular expression's `$` also matches
     before a final newline), or the imported spec would fail validation after it was written."""
     text = json.dumps([{"name": "lookup\n", "description": "Look up.", "parameters": {"type": "object"}}])
-    _, tools, problems = import_tools(text, "tools.json")
-    assert tools == [] and len(problems) == 1
-    assert '"lookup\\n" is not a valid tool name' in str(problems[0])
+    result = import_tools(text, "tools.json")
+    assert result.tools == [] and len(result.problems) == 1
+    assert '"lookup\\n" is not a valid tool name' in str(result.problems[0])

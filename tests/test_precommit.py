@@ -124,7 +124,7 @@ def _user_repo(tmp_path: Path, sha: str, env: dict[str, str]) -> Path:
     for name in ("clear_context.yaml", "web_fetch.yaml"):
         shutil.copyfile(support.SPECS / name, repo / "specs" / name)
     (repo / "pyproject.toml").write_text(PYPROJECT)
-    (repo / ".gitignore").write_text("generated/.toolgen-manifest.json\n")
+    # no .gitignore: toolgen's state folder (generated/.toolgen/) ignores itself, so `git add -A` stages outputs only
     (repo / ".pre-commit-config.yaml").write_text(
         f"repos:\n  - repo: {HOOK_REPO.as_posix()}\n    rev: {sha}\n    hooks:\n      - id: toolgen\n"
     )
@@ -284,8 +284,34 @@ def test_a_commit_through_the_hooks_never_lacks_a_generated_file(tmp_path, pre_c
     committed = _git("ls-files", cwd=repo).stdout.split()
     assert set(new_files) <= set(committed)
 
-    # A fresh clone of what was committed is up to date.
-    clone = tmp_path / "clone"
-    _git("clone", "-q", repo.as_posix(), clone.as_posix(), cwd=tmp_path, env=env)
-    checked = subprocess.run([*toolgen, "check"], cwd=clone, capture_output=True, text=True, timeout=300)
-    assert checked.returncode == 0, checked.stdout + checked.stderr
+    # toolgen's own state (manifest, lock) never shows in git: the tree is clean right after the hooks ran.
+    assert _git("status", "--porcelain", "--untracked-files=all", cwd=repo).stdout == ""
+
+    # A fresh clone of what was committed is up to date, also when git converts it to CRLF on checkout.
+    for name, options in (("clone", []), ("crlf-clone", ["-c", "core.autocrlf=true"])):
+        clone = tmp_path / name
+        _git("clone", "-q", *options, repo.as_posix(), clone.as_posix(), cwd=tmp_path, env=env)
+        checked = subprocess.run([*toolgen, "check"], cwd=clone, capture_output=True, text=True, timeout=300)
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert b"\r\n" in (tmp_path / "crlf-clone" / "src" / "gen" / "go" / "clear_context.go").read_bytes()
+
+    # Naming one spec regenerates it and removes no other tool's files.
+    before = sorted(p.relative_to(repo).as_posix() for p in (repo / "src" / "gen").rglob("*") if p.is_file())
+    named = subprocess.run(
+        [*toolgen, "generate", "tools/specs/web_fetch.yaml"], cwd=repo, capture_output=True, text=True, timeout=300
+    )
+    assert named.returncode == 0 and "0 removed" in named.stdout, named.stdout + named.stderr
+    after = sorted(p.relative_to(repo).as_posix() for p in (repo / "src" / "gen").rglob("*") if p.is_file())
+    assert after == before
+
+    # A tool name that differs from an existing one only in case is refused, naming both files; nothing moves.
+    spec = (repo / "tools" / "specs" / "clear_context.yaml").read_text()
+    (repo / "tools" / "specs" / "clear_context_again.yaml").write_text(
+        spec.replace("name: clear_context", "name: Clear_Context")
+    )
+    _git("add", "tools/specs/clear_context_again.yaml", cwd=repo, env=env)
+    clash = _commit_staged(repo, env, "a second spelling of one tool")
+    assert clash.returncode != 0, clash.stdout
+    assert "tools/specs/clear_context_again.yaml:" in clash.stdout
+    assert 'collides with "clear_context" in tools/specs/clear_context.yaml' in clash.stdout
+    assert _git("status", "--porcelain", "--", "src", cwd=repo).stdout == "", "no generated file changed"

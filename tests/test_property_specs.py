@@ -84,9 +84,8 @@ def test_any_spec_in_the_subset_generates_parsing_code_and_importable_python(pyt
         folder = Path(scratch) / "specs"
         write_spec_documents(folder, documents)
         loaded, problems = load_specs([folder])
-        assert not problems, "\n".join(
-            map(str, problems)
-        )  # the strategy stays inside the supported subset
+        # valid JSON Schema: no errors; beyond the exact subset a construct may be warned about (typed loosely)
+        assert not [p for p in problems if p.is_error], "\n".join(map(str, problems))
         # ... and the YAML means exactly the data (as JSON text, so 1, 1.0 and true stay apart)
         assert json.dumps([item.document.value for item in loaded]) == json.dumps(documents)
         tools, _ = load_tools([folder])

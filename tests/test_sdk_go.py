@@ -191,9 +191,11 @@ def go() -> str:
     return go
 
 
-def make_module(root: Path, spec_dirs: list[Path] | None = None, with_main: bool = True) -> Path:
+def make_module(
+    root: Path, spec_dirs: list[Path] | None = None, with_main: bool = True, templates: Path | None = None
+) -> Path:
     """A module `toolgen.test/harness` holding the generated package as ./tools (and the harness main)."""
-    generated = support.write_outputs("go", root / "generated", spec_dirs)
+    generated = support.write_outputs("go", root / "generated", spec_dirs, templates)
     module = root / "module"
     shutil.copytree(generated, module / "tools")
     go_mod = (HARNESS / "go.mod.in").read_text()
@@ -286,6 +288,14 @@ def test_random_hostile_specs_compile(go, tmp_path):
     (specs / "required_cycles.yaml").write_text(REQUIRED_CYCLES)
     module = make_module(tmp_path, [specs, support.EDGE_SPECS], with_main=False)
     run_go(go, ["vet", "./..."], module)
+
+
+def test_a_template_override_compiles_and_declares_the_same_tools(go, tmp_path):
+    """tests/override_templates/go: the built-in tool.go.j2 included, plus a declaration that uses the factory."""
+    module = make_module(tmp_path, templates=support.OVERRIDE_TEMPLATES)
+    assert "\nvar _ = ClearContextTool\n" in (module / "tools" / "clear_context.go").read_text()
+    run_go(go, ["vet", "./..."], module)
+    support.assert_wire_matches(json.loads(run_go(go, ["run", "."], module, stdin="[]"))["wire"])
 
 
 MISSING_METHOD = """\

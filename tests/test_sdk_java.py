@@ -28,7 +28,9 @@ from codegen.wire import normalize_wire
 
 from .sdk.java import toolchain
 from .support import (
+    OVERRIDE_TEMPLATES,
     SDK_SPEC_DIRS,
+    sdk_spec_dirs,
     assert_wire_matches,
     expected_wires,
     require,
@@ -58,10 +60,13 @@ def _classpath() -> tuple[Path, ...]:
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory) -> dict[str, Any]:
     """The generated folder and the harness, compiled; skips (or fails in CI) when the SDK is not available."""
+    return _compile(tmp_path_factory.mktemp("java"))
+
+
+def _compile(root: Path, templates: Path | None = None) -> dict[str, Any]:
     require_executable("javac")
     classpath = list(_classpath())
-    root = tmp_path_factory.mktemp("java")
-    folder = write_outputs("java", root)
+    folder = write_outputs("java", root, templates=templates)
     sources = sorted(folder.rglob("*.java"))
     classes = root / "classes"
     strict = toolchain.javac(sources, classpath, classes, ("-Xlint:all,-processing", "-Werror"))
@@ -109,9 +114,9 @@ def test_wire_declarations_equal_the_specs(compiled):
     declarations = [json.loads(line) for line in lines]
     assert len(declarations) == len(compiled["classes"])
     actual = {declaration["name"]: declaration for declaration in declarations}
-    assert_wire_matches(actual, SDK_SPEC_DIRS, sdk="java")
+    assert_wire_matches(actual, sdk_spec_dirs(), sdk="java")
     # Stricter than the parity rule: the schema and metadata keep the spec's key order (LinkedHashMap).
-    for name, expected in expected_wires(SDK_SPEC_DIRS).items():
+    for name, expected in expected_wires(sdk_spec_dirs()).items():
         for key in ("parameters", "metadata"):
             if key in expected:
                 assert _ordered(normalize_wire(actual[name][key])) == _ordered(expected[key]), (
@@ -240,3 +245,12 @@ def test_arguments_that_do_not_bind_are_reported_as_failures(compiled, tool, arg
     (line,) = _run(compiled, ["invoke"], f"{PACKAGE}.{tool}\t{json.dumps(arguments)}\n")
     result = json.loads(line)
     assert set(result) == {"error"} and error in result["error"], result
+
+
+def test_a_template_override_compiles_and_declares_the_same_tools(tmp_path):
+    """tests/override_templates/java: the built-in tool.java.j2 included, plus a package-private class after it;
+    the strict compile still passes and every tool's wire declaration is unchanged."""
+    compiled = _compile(tmp_path, OVERRIDE_TEMPLATES)
+    assert "final class ClearContextToolRegistration {" in next(compiled["folder"].rglob("ClearContextTool.java")).read_text()
+    declarations = [json.loads(line) for line in _run(compiled, ["wire", *compiled["classes"]])]
+    assert_wire_matches({declaration["name"]: declaration for declaration in declarations}, SDK_SPEC_DIRS)

@@ -117,7 +117,7 @@ def spec_dirs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     random_dir = write_random_specs(
         tmp_path_factory.mktemp("random-specs"), RANDOM_SEED, RANDOM_COUNT
     )
-    return [*support.SDK_SPEC_DIRS, random_dir]
+    return [*support.sdk_spec_dirs(), random_dir]
 
 
 @pytest.fixture(scope="module")
@@ -171,6 +171,24 @@ def test_typed_handler_receives_parsed_arguments(dumped: dict) -> None:
         "ok": {"query": "TODO", "maxResults": 50, "caseSensitive": False}
     }
     assert invocations["ping"] == {"ok": "pong from ping"}
+
+
+def test_a_template_override_compiles_and_declares_the_same_tools(
+    tmp_path: Path, node_modules: Path, spec_dirs: list[Path]
+) -> None:
+    """tests/override_templates/nodejs: tool.ts.j2 rewritten from its variables with a comment above the factory;
+    it still compiles strictly against the SDK and every tool's wire declaration is unchanged."""
+    root = tmp_path / "override"
+    generated = support.write_outputs("nodejs", root / "generated", spec_dirs, support.OVERRIDE_TEMPLATES)
+    text = (generated / "clear_context.ts").read_text()
+    comment = "// Registered by our plugin loader (added by a custom template).\n/**"  # above the factory's doc
+    assert text.count(comment) == 1 and text.index(comment) < text.index("export function clearContextTool(")
+    for name in HARNESS_FILES:
+        shutil.copyfile(HARNESS / name, root / name)
+    (root / "node_modules").symlink_to(node_modules, target_is_directory=True)
+    _run(["node", str(node_modules / "typescript" / "bin" / "tsc"), "-p", "tsconfig.json"], root)
+    dumped = json.loads(_run(["node", str(root / "build" / "dump_wire.js")], root))
+    support.assert_wire_matches(dumped["wire"], spec_dirs)
 
 
 def test_all_tools_builds_every_tool_from_its_handler(dumped: dict, spec_dirs: list[Path]) -> None:

@@ -115,9 +115,11 @@ def sdk() -> ModuleType:
     return copilot
 
 
-def generate_package(out: Path, name: str, spec_dirs: list[Path] | None = None) -> Path:
+def generate_package(
+    out: Path, name: str, spec_dirs: list[Path] | None = None, templates: Path | None = None
+) -> Path:
     """Generate the Python target into out/root/<name>/ and return out/root (the folder for sys.path)."""
-    generated = support.write_outputs("python", out / "out", spec_dirs)
+    generated = support.write_outputs("python", out / "out", spec_dirs, templates)
     root = out / "root"
     root.mkdir()
     shutil.move(str(generated), root / name)
@@ -277,6 +279,21 @@ def test_mypy_strict_accepts_the_package_and_checks_handlers(package_root):
                "--no-error-summary", "-p", PACKAGE, "-m", "consumer"]  # fmt: skip
     result = subprocess.run(command, cwd=package_root, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_template_override_imports_and_declares_the_same_tools(tmp_path, sdk):
+    """tests/override_templates/python: the built-in tool.py.j2 included, plus a module constant naming the
+    factory; the package imports without warnings and every tool's wire declaration is unchanged."""
+    from copilot import session
+
+    serializer = getattr(session, "_tool_to_wire_definition", None)
+    support.require(serializer is not None, "copilot.session._tool_to_wire_definition (SDK 1.0.27) is missing")
+    root = generate_package(tmp_path, "override_tools", templates=support.OVERRIDE_TEMPLATES)
+    with imported(root, "override_tools") as package:
+        clear_context = importlib.import_module("override_tools.clear_context")
+        assert clear_context.PLUGIN_FACTORY is package.clear_context_tool
+        tools = build_tools(package, lambda *arguments: "ok")
+        support.assert_wire_matches({name: serializer(tool).to_dict() for name, tool in tools.items()})
 
 
 def test_all_tools_builds_every_tool_from_its_handler(package, sdk):

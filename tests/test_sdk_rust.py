@@ -28,8 +28,9 @@ from codegen.targets.rust import plan_tool_names
 
 from .support import (
     CACHE,
+    OVERRIDE_TEMPLATES,
     REPO,
-    SDK_SPEC_DIRS,
+    sdk_spec_dirs,
     assert_wire_matches,
     expected_wires,
     require,
@@ -53,7 +54,7 @@ def _tool_calls() -> str:
 
     Handlers with parameters name the type through mod.rs's re-export, so the harness uses every re-export.
     """
-    tools, _ = load_tools(SDK_SPEC_DIRS)  # what write_outputs generates
+    tools, _ = load_tools(sdk_spec_dirs())  # what write_outputs generates
     lines = []
     for names in plan_tool_names(tools, Reporter()):
         arguments = (
@@ -69,7 +70,7 @@ def _tool_calls() -> str:
 
 def _handler_fields() -> str:
     """One `ToolHandlers` field per tool: a boxed handler that answers with the field's name."""
-    tools, _ = load_tools(SDK_SPEC_DIRS)
+    tools, _ = load_tools(sdk_spec_dirs())  # what write_outputs generates
     lines = []
     for names in plan_tool_names(tools, Reporter()):
         arguments = "|_params, _invocation|" if names.params else "|_invocation|"
@@ -160,6 +161,16 @@ def test_handlers_receive_decoded_parameters(harness_output):
     assert calls["create_issue"] == "High|true|[]"
     # A value outside the enum fails before the handler runs, as a normal tool error.
     assert "unknown variant `someday`" in calls["create_issue_bad"]["error"]
+
+
+def test_a_template_override_compiles_and_declares_the_same_tools(tmp_path):
+    """tests/override_templates/rust: the built-in tool.rs.j2 included, plus an item after it; the crate still
+    builds with warnings denied and every tool's wire declaration is unchanged."""
+    cargo = require_executable("cargo")
+    generated = write_outputs("rust", tmp_path, templates=OVERRIDE_TEMPLATES)
+    assert "\nfn plugin_registration() {}\n" in (generated / "clear_context.rs").read_text()
+    with _project_lock():
+        assert_wire_matches(_build_and_run(cargo, generated)["wire"])
 
 
 def test_all_builds_every_tool_from_its_handler(harness_output):

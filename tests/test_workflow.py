@@ -157,7 +157,7 @@ def test_breaking_outside_a_git_repository_says_so(tmp_path):
 
 # -- 8. command-line conventions ----------------------------------------------------------------------------------
 
-COMMANDS = ["validate", "generate", "check", "new", "schema", "import", "breaking", "docs"]
+COMMANDS = ["validate", "generate", "check", "new", "schema", "import", "breaking", "docs", "templates"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -219,7 +219,7 @@ def test_check_tells_missing_stale_and_foreign_files_apart(repo):
     stale.write_text(stale.read_text() + "# edit\n")
     result = toolgen(repo, "check")
     assert result.returncode == 1
-    assert "1 missing, 1 stale" in result.stderr and "stale, 0 orphaned file(s)" not in result.stderr
+    assert "1 missing, 1 stale" in result.stderr and "0 no longer produced" in result.stderr
     (out / "go" / "web_fetch.go").write_text("package demotools\n")  # not toolgen's
     foreign = toolgen(repo, "check")
     assert foreign.returncode == 2
@@ -310,3 +310,18 @@ def test_a_path_outside_the_spec_set_is_an_error(repo):
     other_root = toolgen(repo, "generate", "elsewhere", "--out", "other")
     assert other_root.returncode == 0, "with --out naming another output root, PATHs are its specs"
     assert files_under(repo / "other" / "go") == ["search_files.go", "tools.go"]
+
+
+def test_import_writes_into_the_first_configured_specs_folder(repo):
+    tools = '{"tools": [{"name": "ping", "description": "Ping a host.", "inputSchema": {"type": "object"}}]}'
+    result = toolgen(repo, "import", "-", stdin=tools)
+    assert result.returncode == 0, result.stderr
+    assert (repo / "tools" / "specs" / "ping.yaml").is_file()
+    assert not (repo / "specs").exists()
+
+
+def test_schema_reports_a_broken_configuration(repo):
+    (repo / "pyproject.toml").write_text(PYPROJECT + "\n[tool.toolgen.pyhton]\npackage = 'x'\n")
+    result = toolgen(repo, "schema")
+    assert result.returncode == 2
+    assert "pyproject.toml:" in result.stderr and 'did you mean "python"' in result.stderr

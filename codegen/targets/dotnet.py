@@ -314,6 +314,7 @@ class TypeMapper:
 # One entry per IR type kind; tests check this covers ir.TYPE_KINDS.
 TYPE_MAP: dict[str, Callable[[TypeMapper, Any], CsType]] = {
     "any": lambda mapper, t: JSON_ELEMENT,
+    "union": lambda mapper, t: JSON_ELEMENT,  # no typed unions in C# (docs/decisions.md, "Real tools")
     "scalar": lambda mapper, t: CsType(SCALAR_TYPES[t.scalar]),
     "null": lambda mapper, t: JSON_ELEMENT.or_null(),
     "array": TypeMapper._list,

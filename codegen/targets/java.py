@@ -15,15 +15,15 @@ Layout is decided here, in google-java-format style (2-space indent, 100 columns
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .. import ir
 from ..errors import ConfigError, Diagnostic
-from ..naming import Words, camel, pascal, screaming_snake, split_words, unique_identifiers
+from ..naming import Words, camel, pascal, screaming_snake, unique_identifiers
 from .base import PlannedFile, Reporter, Target
+from .json_layout import pretty_json
 from . import java_handlers
 from .java_handlers import handlers_context
 from .java_syntax import (
@@ -41,6 +41,7 @@ from .java_syntax import (
     line_comment,
     line_comment_text,
     string_assignment,
+    text_block_assignment,
 )
 
 DEFAULT_PACKAGE = "com.example.copilot.tools"
@@ -92,6 +93,7 @@ TypeMapper = Callable[[Any, "_TypeNamer"], str]
 # optional and nullable values are plain `null`.
 TYPE_MAP: dict[str, TypeMapper] = {
     "any": lambda t, types: types.use("JsonNode"),
+    "union": lambda t, types: types.use("JsonNode"),  # no typed unions in Java (docs/decisions.md, "Real tools")
     "scalar": lambda t, types: SCALAR_TYPES[t.scalar],
     "null": lambda t, types: "Object",  # only null is valid: Java has no null type
     "array": lambda t, types: f"{types.use('List')}<{types.java(t.items)}>",
@@ -104,24 +106,6 @@ TYPE_MAP: dict[str, TypeMapper] = {
 def _json(value: Any) -> str:
     """Compact JSON with the spec's key order; strings stay exact (the Java literal escapes them)."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-
-
-# Words left out when a symbol is spelled by its Unicode name: `<=` is LESS_THAN_EQUALS, not LESS_THAN_SIGN_...
-_SYMBOL_NAME_NOISE = frozenset({"sign", "mark"})
-
-
-def constant_words(member: ir.EnumMember) -> Words:
-    """An enum constant's words. A value made of symbols only (`<=`, `*/`, ` `) would otherwise fall back to a
-    placeholder word, so every symbol is spelled by its Unicode name; the empty string stays EMPTY.
-    """
-    value = member.value
-    if not isinstance(value, str) or value == "" or split_words(value):
-        return member.words
-    words: list[str] = []
-    for char in value:
-        name = unicodedata.name(char, f"U {ord(char):04X}")
-        words += [word for word in split_words(name) if word not in _SYMBOL_NAME_NOISE]
-    return tuple(words) or member.words
 
 
 def is_java_enum(decl: ir.Decl) -> bool:
@@ -295,13 +279,10 @@ class _ToolView:
         ]
         if tool.wire_parameters is not None:
             self.types.use("Map")
-            blocks.append(
-                string_assignment(
-                    indent,
-                    "private static final String PARAMETERS_JSON",
-                    _json(tool.wire_parameters),
-                )
-            )
+            # A text block of the pretty JSON: readable, and what javac reads back is exactly that text
+            # (tests/test_java_text_block.py); ToolSupport parses it, so the wire is the same value as before.
+            head = "private static final String PARAMETERS_JSON"
+            blocks.append(text_block_assignment(indent, head, pretty_json(tool.wire_parameters)))
             blocks.append(
                 javadoc(indent, "The spec's JSON Schema of the arguments, unchanged: the tool's wire parameters.")
                 + [f"{' ' * indent}public static final Map<String, Object> PARAMETERS ="
@@ -309,13 +290,8 @@ class _ToolView:
             )  # fmt: skip
         if tool.options.metadata:
             self.types.use("Map")
-            blocks.append(
-                string_assignment(
-                    indent,
-                    "private static final String METADATA_JSON",
-                    _json(tool.options.metadata),
-                )
-            )
+            head = "private static final String METADATA_JSON"
+            blocks.append(text_block_assignment(indent, head, pretty_json(tool.options.metadata)))
             blocks.append(
                 javadoc(indent, "Opaque metadata for the host, as written in the spec.")
                 + [f"{' ' * indent}public static final Map<String, Object> METADATA ="
@@ -391,7 +367,7 @@ class _ToolView:
         indent = self.MEMBER_INDENT
         name = self.plan.nested_names[decl.name]
         constants, renamed = unique_identifiers(
-            [screaming_snake(constant_words(m)) for m in decl.members]
+            [screaming_snake(m.words) for m in decl.members], separator="_"
         )
         line, column = self.plan.position(decl.name)
         for rename in renamed:

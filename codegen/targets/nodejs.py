@@ -89,7 +89,18 @@ ZOD_TYPE_MAP: dict[str, Callable[[Any, _Names], Any]] = {
     "map": lambda t, n: _z("record", _z("string"), zod_type(t.values, n)),
     "named": lambda t, n: ts.Ident(n.schemas[t.name]),
     "nullable": lambda t, n: _method(zod_type(t.inner, n), "nullable"),
+    "union": lambda t, n: _z("union", ts.ArrayExpr([zod_type(option, n) for option in t.options])),
 }
+
+
+def _ts_union(options: tuple[ir.TypeRef, ...], names: _Names) -> ts.TUnion:
+    members: list[Any] = []
+    for option in options:
+        rendered = ts_type(option, names)
+        for member in rendered.types if isinstance(rendered, ts.TUnion) else [rendered]:
+            if member not in members:
+                members.append(member)
+    return ts.TUnion(members)
 
 
 def _ts_nullable(inner: Any, names: _Names) -> ts.TUnion:
@@ -106,6 +117,7 @@ TS_TYPE_MAP: dict[str, Callable[[Any, _Names], Any]] = {
     "map": lambda t, n: ts.TRef("Record", [ts.TKeyword("string"), ts_type(t.values, n)]),
     "named": lambda t, n: ts.TRef(n.types[t.name]),
     "nullable": lambda t, n: _ts_nullable(t.inner, n),
+    "union": lambda t, n: _ts_union(t.options, n),
 }
 
 
@@ -184,6 +196,8 @@ class Defaults:
         kind = type_ref.kind
         if kind == "any":
             return True
+        if kind == "union":
+            return any(self.fits(option, value, mode) for option in type_ref.options)
         if kind == "null":
             return value is None
         if kind == "nullable":
@@ -254,6 +268,8 @@ def _direct_alias_refs(type_ref: ir.TypeRef) -> set[Words]:
         return _direct_alias_refs(type_ref.inner)
     if type_ref.kind == "map":
         return _direct_alias_refs(type_ref.values)
+    if type_ref.kind == "union":
+        return set().union(*(_direct_alias_refs(option) for option in type_ref.options))
     return set()
 
 

@@ -105,6 +105,35 @@ class TypeWriter:
             return rendered
         return f"{rendered} | None"
 
+    def union(self, options: tuple[ir.TypeRef, ...]) -> str:
+        """`A | B`: pydantic's smart-mode union tries each member and keeps the exact match."""
+        members: list[str] = []
+        for option in options:
+            for member in _top_level_members(self.render(option)):
+                if member == "Any":
+                    return "Any"
+                if member not in members:
+                    members.append(member)
+        if "None" in members:  # None last, as `nullable` writes it
+            members = [member for member in members if member != "None"] + ["None"]
+        return " | ".join(members)
+
+
+def _top_level_members(annotation: str) -> list[str]:
+    """`A | list[B | C] | None` → [`A`, `list[B | C]`, `None`]: the members of a union outside any brackets."""
+    members, depth, start, quote, escaped = [], 0, 0, "", False
+    for index, char in enumerate(annotation):
+        if quote:  # inside a string literal (a Literal member): brackets and bars there are text
+            escaped, quote = (not escaped and char == "\\"), ("" if char == quote and not escaped else quote)
+            continue
+        if char in "\"'":
+            quote = char
+        depth += 1 if char in "[(" else -1 if char in "])" else 0
+        if depth == 0 and annotation.startswith(" | ", index):
+            members.append(annotation[start:index])
+            start = index + 3
+    return members + [annotation[start:]]
+
 
 # One entry per `ir.TYPE_KINDS` kind (a unit test checks the coverage).
 TYPE_MAP: dict[str, Callable[[TypeWriter, Any], str]] = {
@@ -115,6 +144,7 @@ TYPE_MAP: dict[str, Callable[[TypeWriter, Any], str]] = {
     "map": lambda writer, t: f"dict[str, {writer.render(t.values)}]",
     "named": lambda writer, t: writer.decl_names[t.name],
     "nullable": lambda writer, t: writer.nullable(t.inner),
+    "union": lambda writer, t: writer.union(t.options),
 }
 
 
@@ -230,7 +260,7 @@ def _decl_kind(decl: ir.Decl) -> str:
 def field_names(tool: ir.Tool, struct: ir.StructDecl, report: Reporter) -> list[str]:
     """The attribute name of each field: snake_case, escaped, made unique within the model (renames reported)."""
     candidates = [field_identifier(snake(item.words)) for item in struct.fields]
-    chosen, renamed = unique_identifiers(candidates)
+    chosen, renamed = unique_identifiers(candidates, separator="_")
     renames = {item.chosen: item for item in renamed}
     first_owner: dict[str, str] = {}
     for item, name in zip(struct.fields, chosen):

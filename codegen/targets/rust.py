@@ -315,6 +315,12 @@ def plan_tool_names(tools: Sequence[ir.Tool], report: Reporter) -> list[ToolName
     return names
 
 
+def _rename(wire_name: str, rust_name: str) -> list[str]:
+    """serde's `rename` argument, or none when the Rust name (without `r#`, which serde strips) already is the
+    wire name: no container here sets `rename_all`, so serde reads the name as written."""
+    return [] if wire_name == rust_name else [f"rename = {string_literal(wire_name)}"]
+
+
 def _unique_with_warnings(
     candidates: list[str],
     taken: Iterable[str],
@@ -322,8 +328,9 @@ def _unique_with_warnings(
     positions: list[tuple[int, int]],
     tool: ir.Tool,
     report: Reporter,
+    separator: str = "",
 ) -> list[str]:
-    chosen, _ = unique_identifiers(candidates, taken)
+    chosen, _ = unique_identifiers(candidates, taken, separator=separator)
     for original, result, (line, column) in zip(candidates, chosen, positions):
         if original != result:
             report.warn(
@@ -478,7 +485,7 @@ class _ToolPlanner:
         candidates = [snake(f.words) for f in decl.fields]
         positions = [(f.line, f.column) for f in decl.fields]
         field_names = _unique_with_warnings(
-            candidates, (), "field", positions, self.tool, self.report
+            candidates, (), "field", positions, self.tool, self.report, separator="_"
         )
         for f, field_name in zip(decl.fields, field_names):
             view.fields.append(self._field_view(decl, name, f, identifier(field_name), view))
@@ -500,7 +507,7 @@ class _ToolPlanner:
         self, decl: ir.StructDecl, struct_name: str, f: ir.Field, name: str, view: DeclView
     ) -> FieldView:
         rust_type = self.rust_type(f.type, decl.name)
-        arguments = [f"rename = {string_literal(f.wire_name)}"]
+        arguments = _rename(f.wire_name, bare(name))
         default = self._usable_default(f, rust_type)
         if f.required:
             pass
@@ -519,7 +526,7 @@ class _ToolPlanner:
             view.defaults.append(self._default_view(doc, function, rust_type, f.type, default))
         return FieldView(
             doc_lines(f.description, "    ///"),
-            layout_attribute("serde", arguments, 4, FIELD_ATTRIBUTE_WIDTH),
+            layout_attribute("serde", arguments, 4, FIELD_ATTRIBUTE_WIDTH) if arguments else [],
             layout_right_hand_side(f"    pub {name}:", rust_type, 4, ","),
         )
 
@@ -658,8 +665,8 @@ class _ToolPlanner:
             )
         view = DeclView("enum", name, doc, layout_item_header(f"pub enum {name}"))
         for member, variant in zip(decl.members, self._variant_names(decl, warn=True)):
-            rename = f"rename = {string_literal(member.value)}"
-            view.variants.append(VariantView(layout_attribute("serde", [rename], 4), variant))
+            rename = _rename(member.value, variant)
+            view.variants.append(VariantView(layout_attribute("serde", rename, 4) if rename else [], variant))
         return view
 
     def _alias_view(self, decl: ir.AliasDecl) -> DeclView:
@@ -770,6 +777,8 @@ ENUM_BASE_TYPES = {**SCALAR_TYPES, "mixed": JSON_VALUE}
 
 _TYPE_MAP: dict[str, Callable[..., RustType]] = {
     "any": _ToolPlanner._any_type,
+    # Not yet a #[serde(untagged)] enum (docs/decisions.md, "Real tools"): serde_json::Value.
+    "union": _ToolPlanner._any_type,
     "scalar": _ToolPlanner._scalar_type,
     "null": _ToolPlanner._null_type,
     "array": _ToolPlanner._array_type,

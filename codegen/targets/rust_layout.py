@@ -67,7 +67,10 @@ def layout_type(
     has moved to a line of its own may end one column past the limit with its `trail` (`count_trail=False`).
     """
     one_line = rust_type.text() + trail
-    lenient = not count_trail and not rust_type.args
+    # The leniency is rustfmt's for a type name; a string literal (a `const X: &str = "…";` moved to its own line)
+    # must fit with its `;`, or rustfmt leaves it on the prefix's line (found by the real-world tool corpus).
+    literal = rust_type.head.startswith(('"', 'r"', "r#"))
+    lenient = not count_trail and not rust_type.args and not literal
     if used + display_width(one_line) - (display_width(trail) if lenient else 0) <= MAX_WIDTH:
         return [one_line]
     if not rust_type.args or used + display_width(rust_type.head) + 1 > MAX_WIDTH:

@@ -40,8 +40,8 @@ from .update_plan import (
     UPDATE_PLAN_SCHEMA,
     UpdatePlanHandler,
     UpdatePlanParams,
-    UpdatePlanStepsItem,
-    UpdatePlanStepsItemStatus,
+    UpdatePlanStep,
+    UpdatePlanStepStatus,
     update_plan_tool,
 )
 from .web_fetch import (
@@ -80,8 +80,8 @@ __all__ = [
     "UPDATE_PLAN_SCHEMA",
     "UpdatePlanHandler",
     "UpdatePlanParams",
-    "UpdatePlanStepsItem",
-    "UpdatePlanStepsItemStatus",
+    "UpdatePlanStep",
+    "UpdatePlanStepStatus",
     "update_plan_tool",
     "WEB_FETCH_SCHEMA",
     "WebFetchHandler",
