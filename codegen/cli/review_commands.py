@@ -115,7 +115,7 @@ def breaking(
     sys.exit(EXIT_DRIFT if broken else EXIT_OK)
 
 
-@main.command(short_help="Write a Markdown catalogue of all tools in six languages.")
+@main.command(short_help="Write a Markdown catalogue of every tool in the configured targets.")
 @paths_argument
 @click.option(
     "--out",
