@@ -23,9 +23,11 @@ import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+from . import template_paths
 from .errors import ConfigError, Diagnostic
 from .suggest import did_you_mean
 from .tomlpos import KeyPath, Positions, scan
@@ -40,9 +42,16 @@ DEFAULT_MAX_SPEC_BYTES = 1024 * 1024  # equal to yamlload.DEFAULT_MAX_BYTES (a t
 MAX_HEADER_LENGTH = (
     80  # fits every language's comment on one line, so no formatter ever re-wraps it
 )
-# The targets, in registry order; a test checks this equals codegen.targets.target_names(). Listed here so that
-# reading a config never imports the target modules.
-TARGET_NAMES = ("nodejs", "python", "go", "dotnet", "java", "rust")
+
+
+@cache
+def target_names() -> tuple[str, ...]:
+    """The targets, alphabetically, without importing their modules (reading a config precedes the no-change fast
+    path): every target has its template folder `templates/<name>/`, so the folder names are the target names
+    (tests/test_target_registry.py checks them against the registry). A new target needs no entry here."""
+    root = template_paths.builtin_template_root()
+    return tuple(sorted(entry.name for entry in root.iterdir() if entry.is_dir() and not entry.name.startswith(".")))
+
 
 Check = Callable[[Any], "str | None"]  # a problem ("must be …, got …") or None
 
@@ -106,10 +115,10 @@ def _targets(value: Any) -> str | None:
     if not isinstance(value, list) or not value or not all(isinstance(t, str) for t in value):
         return f"must be a non-empty array of target names, got {_shown(value)}"
     for name in value:
-        if name not in TARGET_NAMES:
+        if name not in target_names():
             return (
-                f"unknown target {_shown(name)}; choose from {', '.join(TARGET_NAMES)}"
-                + did_you_mean(name, list(TARGET_NAMES))
+                f"unknown target {_shown(name)}; choose from {', '.join(target_names())}"
+                + did_you_mean(name, list(target_names()))
             )
     if len(set(value)) != len(value):
         return "lists a target twice"
@@ -209,7 +218,7 @@ GENERAL_OPTIONS: dict[str, Option] = {
         '"generated"', "output root; each language goes to `<out>/<target>/`", _nonempty_string
     ),
     "targets": Option(
-        "all six",
+        "all",
         "the targets this output root holds; toolgen's files of targets left out are removed",
         _targets,
     ),
@@ -229,8 +238,12 @@ GENERAL_OPTIONS: dict[str, Option] = {
         _nonempty_string,
     ),
     "max_spec_bytes": Option("1048576", "spec files larger than this are rejected", _positive_int),
+    "docs": Option(
+        "none", "the Markdown catalogue `toolgen docs` writes and `toolgen docs --check` compares", _nonempty_string
+    ),
 }
 
+# The options of each target that has any; a target without options (json) has no entry.
 TARGET_OPTIONS: dict[str, dict[str, Option]] = {
     "nodejs": {
         "import_extension": Option(
@@ -431,6 +444,10 @@ class Settings:
     config: ConfigFile | None = None
     # Which settings the file supplied: (target or "", key) → the file's key path, to locate deep-check problems.
     from_file: Mapping[tuple[str, str], KeyPath] = field(default_factory=dict)
+    # The spec files or folders (among `specs`) named on the command line: only their tools are remade now.
+    only: tuple[Path, ...] | None = None
+    strict: bool = False  # --strict: warnings are errors
+    docs: Path | None = None  # where `toolgen docs` writes the catalogue
 
     def request(self) -> dict[str, Any]:
         return {
@@ -473,14 +490,14 @@ def settings_from_file(config: ConfigFile) -> Settings:
     options: dict[str, dict[str, Any]] = {}
     from_file: dict[tuple[str, str], KeyPath] = {}
     for key, value in table.items():
-        if key in TARGET_OPTIONS:
+        if key in target_names():
             if not isinstance(value, dict):
                 problems.append(config.problem((key,), f"must be a table, got {_shown(value)}"))
                 continue
             for option, option_value in value.items():
-                spec = TARGET_OPTIONS[key].get(option)
+                spec = TARGET_OPTIONS.get(key, {}).get(option)
                 if spec is None:
-                    problems.append(_unknown(config, (key, option), list(TARGET_OPTIONS[key])))
+                    problems.append(_unknown(config, (key, option), list(TARGET_OPTIONS.get(key, {}))))
                 elif (message := spec.check(option_value)) is not None:
                     problems.append(config.problem((key, option), message))
                 else:
@@ -493,7 +510,7 @@ def settings_from_file(config: ConfigFile) -> Settings:
                 values[key] = value
                 from_file[("", key)] = (key,)
         else:
-            problems.append(_unknown(config, (key,), [*GENERAL_OPTIONS, *TARGET_OPTIONS]))
+            problems.append(_unknown(config, (key,), [*GENERAL_OPTIONS, *target_names()]))
     if problems:
         raise ConfigError(problems)
     settings = Settings(config=config, options=options, from_file=from_file)
@@ -510,6 +527,8 @@ def settings_from_file(config: ConfigFile) -> Settings:
         settings = replace(settings, schema=config.resolve(values["schema"]))
     if "header" in values:
         settings = replace(settings, header=values["header"])
+    if "docs" in values:
+        settings = replace(settings, docs=config.resolve(values["docs"]))
     if "max_spec_bytes" in values:
         settings = replace(settings, max_spec_bytes=values["max_spec_bytes"])
     return settings
@@ -520,7 +539,7 @@ def _unknown(config: ConfigFile, key: KeyPath, known: list[str]) -> Diagnostic:
     hint = did_you_mean(name, known)
     where = f"[{config.key_name(key[:-1])}]" if (config.prefix or key[:-1]) else "the file"
     return config.problem(
-        key, f"unknown key{hint}; {where} accepts {', '.join(known)}", at_key=True
+        key, f"unknown key{hint}; {where} accepts {', '.join(known) or 'no keys'}", at_key=True
     )
 
 
@@ -538,18 +557,18 @@ def option_problems(
     """(target, key, message) for every unknown or invalid per-target option; `deep` adds the keyword checks."""
     problems = []
     for target, values in options.items():
-        known = TARGET_OPTIONS.get(target)
-        if known is None:
+        if target not in target_names():
             problems.append(
-                (target, "", f"unknown target{did_you_mean(target, list(TARGET_NAMES))}")
+                (target, "", f"unknown target{did_you_mean(target, list(target_names()))}")
             )
             continue
+        known = TARGET_OPTIONS.get(target, {})
         for key, value in values.items():
             spec = known.get(key)
             if spec is None:
                 hint = did_you_mean(key, list(known))
                 problems.append(
-                    (target, key, f"unknown option{hint}; {target} accepts {', '.join(known)}")
+                    (target, key, f"unknown option{hint}; {target} accepts {', '.join(known) or 'no options'}")
                 )
                 continue
             message = spec.check(value)

@@ -12,7 +12,10 @@ them, at most DELTA_LIMIT specs with new bytes). Then:
   options), every target names its folder exactly as the last run did, so every other tool's file keeps its
   per-tool cache key, and is on disk as recorded;
 - when each remade file has the path and the facts its predecessor had, the folder-wide files, a function of the
-  skeletons, the names and the facts (codegen.incremental), are unchanged as well;
+  skeletons, the names and the facts (codegen.incremental), are unchanged as well; when an edit changed a file's
+  facts (the json target's tools/list.json lists every description), that target's folder-wide files are planned
+  again from the recorded facts of the other tools and the new ones (or taken from the cache), and must land on
+  the recorded paths without warnings;
 - when no warning of the last run was located in an edited spec and the edited specs and their files warn of
   nothing now, the run's warnings are the last run's: every other warning comes from unchanged inputs and is placed
   in an unchanged file.
@@ -35,6 +38,8 @@ from typing import Any
 
 from . import cachestore, ir
 from .incremental import Finish, FinishedFile, Render, ToolSet, file_key, name_folders, remake
+from .incremental import _folder_files, _Job  # the folder-file step that `complete` runs
+from .lineendings import canonical
 from .manifest import FileRecord, Survey, file_digest, manifest_text, signature_if_holds, with_refreshed
 from .speccache import ChangedSpecs, LazyTools, load_changed, spec_key
 from .targets import get_target
@@ -81,18 +86,62 @@ def regenerate(
     chosen = [(get_target(name), (options or {}).get(name, {})) for name in targets]
     position = {shown: number for number, (shown, _) in enumerate(found.files)}
     edited = sorted(position[shown] for shown in loaded.keys)
-    for (target, target_options), naming in zip(chosen, name_folders(chosen, toolset, environment)):
+    namings = name_folders(chosen, toolset, environment)
+    if any(warning.is_error for naming in namings for warning in naming.warnings):
+        return None  # a tool's names depend on the others (codegen.namestability): the full run refuses that
+    for (target, target_options), naming in zip(chosen, namings):
         context, files = remake(target, target_options, callbacks(target), environment, toolset, naming, edited)
+        new_facts: dict[int, Mapping[str, Any]] = {}
         for number in edited:
             file, relative = files[number], f"{target.name}/{files[number].path}"
             shown = found.files[number][0]
             old_key = file_key(context, spec_key(shown, document["inputs"][shown], max_spec_bytes),
                                naming.names_keys[number])  # fmt: skip
-            if not _same_place(tool_files.get(relative), old_key, file):
+            before = tool_files.get(relative)
+            if not _same_place(before, old_key, file):
                 return None
+            if not _same_facts(before, file):
+                new_facts[number] = file.facts
             remade[relative] = file
             tool_files[relative] = file.record()
+        if new_facts:
+            shared = _folder_files_for(target, target_options, callbacks(target), toolset, naming, context,
+                                       document, new_facts)  # fmt: skip
+            if shared is None:
+                return None
+            remade.update(shared)
     return _write(found, out, document, inputs, loaded.records, tool_files, remade, tools)
+
+
+def _folder_files_for(
+    target: Target,
+    options: Mapping[str, Any],
+    target_callbacks: tuple[Render, Finish, Callable[[list[str]], None]],
+    toolset: ToolSet,
+    naming: Any,
+    context: bytes,
+    document: dict[str, Any],
+    new_facts: dict[int, Mapping[str, Any]],
+) -> dict[str, FinishedFile] | None:
+    """The target's folder-wide files again, after the edited tools' files changed their facts: every other
+    tool's facts are the recorded ones, found by its per-tool cache key (unchanged). None when that is not
+    possible, or the files would warn or land elsewhere than the recorded ones: the full run decides then."""
+    recorded = {entry[0]: entry[1] for entry in document["tool_files"].values()}
+    facts = []
+    for number, key in enumerate(toolset.keys):
+        if number in new_facts:
+            facts.append(new_facts[number])
+            continue
+        found = recorded.get(file_key(context, key, naming.names_keys[number]).hex())
+        if found is None:
+            return None
+        facts.append(found)
+    job = _Job(target, toolset.tools, naming.records, options, *target_callbacks, custom_templates=False)
+    made = _folder_files(job, toolset, naming, facts, context, cachestore.open_store())
+    shared = {f"{target.name}/{file.path}": file for file in made.files}
+    if made.warnings or not set(shared) <= set(document["outputs"]):
+        return None
+    return shared
 
 
 def _edited_specs(
@@ -119,12 +168,17 @@ def _edited_specs(
 
 
 def _same_place(before: Any, old_key: bytes, file: FinishedFile) -> bool:
-    """True when the remade file replaces the recorded file of the same tool at the same path, with the same facts
-    and, like it, no warnings: then no folder-wide file can differ."""
+    """True when the remade file replaces the recorded file of the same tool at the same path and, like it, has no
+    warnings."""
     if not (isinstance(before, list) and len(before) == 3) or before[0] != old_key.hex():
         return False
-    facts = json.loads(json.dumps(dict(file.facts), ensure_ascii=False))  # as the manifest holds them
-    return not file.warnings and before[2] == [] and before[1] == facts
+    return not file.warnings and before[2] == []
+
+
+def _same_facts(before: Any, file: FinishedFile) -> bool:
+    """True when the remade file hands the folder-wide files the facts its predecessor did: then none of them can
+    differ. Otherwise they are planned again from the new facts (`_folder_files_for`)."""
+    return before[1] == json.loads(json.dumps(dict(file.facts), ensure_ascii=False))  # as the manifest holds them
 
 
 def _write(
@@ -149,7 +203,7 @@ def _write(
             changes.unchanged.append(relative)
             continue
         changes.written.append(relative)
-        changes.old_text[relative] = (out / relative).read_bytes().decode("utf-8", "replace")
+        changes.old_text[relative] = canonical((out / relative).read_bytes()).decode("utf-8", "replace")
         outputs[relative] = digest
     written = set(changes.written)
     apply(out, {relative: texts[relative] for relative in written}, changes)  # type: ignore[misc]

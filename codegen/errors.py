@@ -12,7 +12,8 @@ _LINE_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u
 
 @dataclass(frozen=True, order=True)
 class Diagnostic:
-    """One located problem. Sorted by file, then position, so reports are stable."""
+    """One located problem. Sorted by file, then position, so reports are stable. Line 0 means the problem has
+    no position (a git error, a missing folder): it prints as `file: error: …`, never with a made-up `1:1`."""
 
     file: str
     line: int
@@ -21,7 +22,8 @@ class Diagnostic:
     severity: str = "error"
 
     def __str__(self) -> str:
-        text = f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        text = f"{where}: {self.severity}: {self.message}"
         return text.translate(_LINE_BREAKS)  # one line each, whatever a quoted input value holds
 
     @property
@@ -56,6 +58,10 @@ class ConfigError(ToolgenError):
 
 class OwnershipError(ToolgenError):
     """toolgen would have to overwrite or delete a file it did not generate."""
+
+
+class StrictError(ToolgenError):
+    """--strict: the run had warnings, which count as errors (the diagnostics are those warnings)."""
 
 
 class OutputPathError(ToolgenError):

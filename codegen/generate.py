@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import collector, ir
 from .config import DEFAULT_MAX_SPEC_BYTES, Settings, check_settings, load_settings
-from .errors import ConfigError, Diagnostic, OutputPathError
+from .errors import ConfigError, Diagnostic, OutputPathError, SpecError, StrictError
 from .render import check_overrides, has_overrides, render, shown_path, user_template
 from .incremental import (
     FinishedFile, OnDisk, Pending, ToolSet, complete, make_missing, model_digest, name_folders, prepare,
@@ -26,16 +26,10 @@ from .targets.base import PlannedFile, Target
 from .manifest import (
     FileRecord, Recorded, Survey, build_manifest, file_digest, manifest_path, signature_if_holds, survey,
 )  # fmt: skip
+from .lineendings import canonical
 from .ownership import HEAD_BYTES, OWNERSHIP_MARKER, carries_marker
-from .writer import (
-    Changes,
-    apply,
-    atomic_write,
-    check_output_paths,
-    compare,
-    output_lock,
-    LOCK_NAME,
-)
+from .statefolder import LOCK_NAME
+from .writer import Changes, apply, atomic_write, check_output_paths, compare, output_lock
 
 if TYPE_CHECKING:
     from .speccache import LoadedTools
@@ -59,9 +53,12 @@ class Result:
     def summary(self) -> str:
         """`7 tools → 40 files: 3 written, 37 unchanged, 0 removed`, the line the CLI prints."""
         changes = self.changes
+        tools = f"{len(self.tools)} tool{'s' if len(self.tools) != 1 else ''}"
+        files = f"{len(self.planned)} file{'s' if len(self.planned) != 1 else ''}"
+        left = f"; {len(changes.left)} of other tools left as they are" if changes.left else ""
         return (
-            f"{len(self.tools)} tools → {len(self.planned)} files: {len(changes.written)} written, "
-            f"{len(changes.unchanged)} unchanged, {len(changes.removed)} removed"
+            f"{tools} → {files}: {len(changes.written)} written, "
+            f"{len(changes.unchanged)} unchanged, {len(changes.removed)} removed{left}"
         )
 
 
@@ -116,6 +113,7 @@ class _Rendered:
     on_disk: dict[str, str]  # path → content digest of each output already on disk as this run would write it
     tool_files: dict[str, FinishedFile]  # path → the per-tool files (what the manifest records for reuse)
     warnings: list[Diagnostic]
+    sources: dict[str, str] = field(default_factory=dict)  # path of each per-tool file → its tool's spec
 
 
 def _render_all(
@@ -129,13 +127,15 @@ def _render_all(
     report = Reporter()
     rendered = _Rendered({}, {}, {}, report.diagnostics)
     if templates:
-        errors, warnings = check_overrides(templates, list(targets))
+        # a folder may hold overrides for targets this run does not render (`--lang go`)
+        errors, warnings = check_overrides(templates, list(targets), [t.name for t in all_targets()])
         if errors:
             raise ConfigError(errors)
         report.diagnostics.extend(warnings)
     environment = render_environment(templates, header)
     chosen = [(get_target(name), (options or {}).get(name, {})) for name in targets]
     namings = name_folders(chosen, toolset, environment)  # all targets at once: side by side on a first run
+    naming_errors(toolset, namings, raise_them=True)
     pending: list[tuple[str, Pending, Callable[[list[str]], None]]] = []
     for name, (target, target_options), naming in zip(targets, chosen, namings):
         render_file, finish, vet_paths = target_callbacks(target, templates, header)
@@ -148,6 +148,8 @@ def _render_all(
     for name, prepared, vet_paths in pending:
         files = complete(prepared, report)
         vet_paths([file.path for file in files])  # all together: distinct, also on a case-insensitive disk
+        for tool, file in zip(toolset.tools, files):  # complete() returns the tools' files first, in order
+            rendered.sources[f"{name}/{file.path}"] = tool.source
         for file in files:
             relative = f"{name}/{file.path}"
             rendered.texts[relative] = file.text
@@ -156,6 +158,16 @@ def _render_all(
             if file.key is not None:
                 rendered.tool_files[relative] = file
     return rendered
+
+
+def naming_errors(toolset: ToolSet, namings: Sequence[Any], raise_them: bool = False) -> list[Diagnostic]:
+    """The errors naming the folders found (codegen.namestability: a tool whose names depend on the other tools),
+    at their real positions; with `raise_them`, raised as a SpecError when there are any."""
+    found = [warning for naming in namings for warning in naming.warnings if warning.is_error]
+    errors = sorted(set(toolset.placed(found)), key=lambda d: (d.file, d.line, d.column, d.message))
+    if errors and raise_them:
+        raise SpecError(errors)
+    return errors
 
 
 def target_callbacks(
@@ -240,16 +252,22 @@ def run(
     header: str | None = None,
     folders: Sequence[str] | None = None,
     found: Survey | None = None,
+    only: Sequence[Path] | None = None,
+    strict: bool = False,
 ) -> Result:
     """Generate (write=True) or check (write=False) the output folder for the specs under `paths`.
 
     `folders` are the target folders whose toolgen-generated files that are not produced now get removed
     (default: the chosen targets'; pass every target's to also clear the folders of targets no longer chosen).
-    `found` is the survey of `out` the caller made for this same run (the CLI's fast path), if any."""
+    `found` is the survey of `out` the caller made for this same run (the CLI's fast path), if any.
+    `only`: spec files or folders among `paths` whose tools are regenerated (or checked) now; the other tools'
+    files are left as they are, and folder-wide files are made for all tools. `strict`: warnings are errors
+    (StrictError), and nothing is written."""
     with collector.paused():  # a run makes no garbage cycles worth looking for (codegen.collector)
         return _run(
-            paths, out, targets, write, options, templates, max_spec_bytes, request, header, folders, found
-        )
+            paths, out, targets, write, options, templates, max_spec_bytes, request, header, folders, found,
+            only, strict,
+        )  # fmt: skip
 
 
 def _run(
@@ -264,6 +282,8 @@ def _run(
     header: str | None,
     folders: Sequence[str] | None,
     found: Survey | None,
+    only: Sequence[Path] | None = None,
+    strict: bool = False,
 ) -> Result:
     chosen = list(targets) if targets else [target.name for target in all_targets()]
     owned = list(dict.fromkeys([*chosen, *(folders or [])]))
@@ -279,11 +299,12 @@ def _run(
     if not reuse:
         loaded = load_tools_keyed(paths, max_spec_bytes, recorded)
         rendered = _render_all(_toolset_of(loaded), chosen, options, templates, header)
+        _refuse_warnings(strict, loaded.warnings + rendered.warnings)
     # One run at a time per output root (writer.output_lock), from the comparison to the manifest.
     with output_lock(out, exclusive=write):
         if reuse:
             recorded = recorded.reload(out)
-            if write:
+            if write and only is None and not strict:
                 edited = _regenerate_edited(
                     found, recorded, paths, out, chosen, owned, options, templates, header, max_spec_bytes,
                     request,
@@ -295,10 +316,16 @@ def _run(
             on_disk = recorded.reusable_tool_files(out)
             loaded = load_tools_keyed(paths, max_spec_bytes, recorded)
             rendered = _render_all(_toolset_of(loaded), chosen, options, templates, header, on_disk)
+            _refuse_warnings(strict, loaded.warnings + rendered.warnings)
         planned = OutputTexts(out, rendered.texts)
-        changes = compare(out, planned, owned, on_disk=rendered.on_disk)
+        leave = _files_not_named(rendered.sources, only) if only is not None else ()
+        changes = compare(out, planned, owned, on_disk=rendered.on_disk, leave=leave)
         all_warnings = loaded.warnings + rendered.warnings
-        if write:
+        if write and only is not None:
+            # Only some tools were remade: the manifest could not vouch for the others' files, so none is
+            # recorded (the last one stays; a later full run sees what changed and records a new one).
+            apply(out, planned, changes)
+        elif write:
             apply(out, planned, changes)
             outputs = _output_records(out, planned, rendered.on_disk, recorded, set(changes.written))
             tool_files = {path: file.record() for path, file in rendered.tool_files.items()}
@@ -308,6 +335,23 @@ def _run(
             )  # fmt: skip
             _write_manifest(out, text)
     return Result(loaded.tools, planned, changes, all_warnings, chosen)
+
+
+def _refuse_warnings(strict: bool, warnings: list[Diagnostic]) -> None:
+    """--strict: any warning stops the run before anything is written."""
+    if strict and warnings:
+        raise StrictError(warnings)
+
+
+def _files_not_named(sources: Mapping[str, str], only: Sequence[Path]) -> list[str]:
+    """The per-tool files whose spec is not one of `only` (a named file, or below a named folder)."""
+    named = [os.path.abspath(path) for path in only]
+
+    def is_named(source: str) -> bool:
+        spec = os.path.abspath(source)
+        return any(spec == path or spec.startswith(os.path.join(path, "")) for path in named)
+
+    return [path for path, source in sources.items() if not is_named(source)]
 
 
 def _regenerate_edited(
@@ -361,7 +405,8 @@ class OutputTexts(Mapping[str, str]):
     def __getitem__(self, relative: str) -> str:
         text = self._texts[relative]
         if text is None:
-            text = self._texts[relative] = (self._out / relative).read_bytes().decode("utf-8")
+            # on disk as recorded, maybe as a CRLF checkout: its text is the canonical form, as rendered
+            text = self._texts[relative] = canonical((self._out / relative).read_bytes()).decode("utf-8")
         return text
 
     def __iter__(self) -> Iterator[str]:
@@ -469,6 +514,8 @@ def run_settings(
         header=settings.header,
         folders=None if settings.partial else every_target,
         found=found,
+        only=settings.only,
+        strict=settings.strict,
     )
 
 

@@ -38,7 +38,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import cachestore, forkpool, ir
+from . import cachestore, forkpool, ir, namestability
 from .errors import Diagnostic
 from .targets import Reporter
 from .targets.base import PlannedFile, Target
@@ -83,12 +83,19 @@ class ToolSet:
     # by tool source: the real positions its skeleton numbers (ir.position_table); None: read from the tools
     positions: Mapping[str, list[int]] | None = None
     _skeleton_tools: list[ir.Tool] | None = None
+    _skeleton_view: Sequence[ir.Tool] | None = None
 
     def skeleton_tools(self) -> list[ir.Tool]:
         """What targets name folders and plan folder-wide files from (ir.naming_skeleton), made once per run."""
         if self._skeleton_tools is None:
             self._skeleton_tools = [ir.naming_skeleton(tool) for tool in self.tools]
         return self._skeleton_tools
+
+    def skeleton_view(self) -> Sequence[ir.Tool]:
+        """The skeletons made so far, else ones made on first access (json's tools/list.json reads none)."""
+        if self._skeleton_view is None:
+            self._skeleton_view = self._skeleton_tools or ir.SkeletonView(self.tools)
+        return self._skeleton_view
 
     def placed(self, warnings: Sequence[Diagnostic]) -> list[Diagnostic]:
         """Warnings reported from skeletons, at their real positions in the specs."""
@@ -368,9 +375,11 @@ def _name_missing(
 def _name_here(target: Target, options: Mapping[str, Any], skeletons: list[ir.Tool]) -> _Naming:
     report = Reporter()
     records = target.name_folder(skeletons, options, report)
-    return _Naming(
-        [target.names_key(record) for record in records], records, tuple(report.diagnostics)
-    )
+    names_keys = [target.names_key(record) for record in records]
+    # errors (severity "error") for tools whose names depend on the others; cached with the naming, so a run that
+    # takes it from the cache refuses the same specs (generate.raise_naming_errors)
+    errors = namestability.clashes(target, options, skeletons, names_keys, report.diagnostics)
+    return _Naming(names_keys, records, tuple(report.diagnostics) + tuple(errors))
 
 
 # -- folder-wide files: from skeletons, names and facts, cached by those ----------------------------------------
@@ -402,7 +411,8 @@ def _folder_files(
             return shared
     report = Reporter()
     planned = job.target.folder_files(
-        toolset.skeleton_tools(), list(naming.records), facts, job.options, report
+        # a Sequence, not the list the signature says: folder_files only iterate and index their tools
+        toolset.skeleton_view(), list(naming.records), facts, job.options, report  # type: ignore[arg-type]
     )
     job.vet_paths([file.path for file in planned])
     texts = _render_and_format(job.target, planned, job.render, job.finish, job.custom_templates)

@@ -7,6 +7,7 @@ Types are a small closed set; `TYPE_KINDS` lists them so each target's type map 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
@@ -219,6 +220,28 @@ def naming_skeleton(tool: Tool) -> Tool:
         line=_numbered(0),
         column=0,
     )
+
+
+class SkeletonView(Sequence[Tool]):
+    """The naming skeletons of `tools`, each made on first access: a folder-wide file planned from facts alone
+    (the json target's tools/list.json) then loads no model (`tools` may load lazily, speccache.LazyTools)."""
+
+    def __init__(self, tools: Sequence[Tool]):
+        self._tools = tools
+        self._made: dict[int, Tool] = {}
+
+    def __len__(self) -> int:
+        return len(self._tools)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        position = index + len(self) if index < 0 else index
+        if not 0 <= position < len(self):
+            raise IndexError(index)
+        if position not in self._made:
+            self._made[position] = naming_skeleton(self._tools[position])
+        return self._made[position]
 
 
 def position_table(tool: Tool) -> list[int]:

@@ -12,8 +12,18 @@ from typing import Any
 from . import ir
 from .loader import LoadedSpec
 from .naming import Words, identifier_words
+from .singular import singular
 from .schema_typing import typed_view
 from .yamlload import Path
+
+# Single words that name a type some target has in scope where it declares a tool's types (Java nests them in the
+# tool's class without the tool's words, next to java.lang and the SDK's imports): an item type named `Error` or
+# `Handler` would shadow one, so such plurals keep the `…·item` name.
+_TYPE_WORDS_IN_SCOPE = frozenset(
+    """error exception handler string object map list set record enum class type tool option result value box vec
+    integer long double number boolean byte character float short void thread system math iterable future param
+    params invocation function""".split()
+)
 
 
 class _ToolBuilder:
@@ -22,6 +32,10 @@ class _ToolBuilder:
         self.tool_words = identifier_words(loaded.spec.name, "tool")
         self.decls: dict[Words, ir.Decl] = {}
         self.reserved: set[Words] = set()
+        # For each struct being built (innermost last), the names its properties would give declarations: an
+        # item type named after a property's singular must not take a sibling property's name (`labels`/`label`).
+        self.sibling_names: list[set[Words]] = []
+        schema = loaded.spec.parameters or {}
         # Typed models come from the typed view (any valid JSON Schema mapped onto what every target can state);
         # the wire keeps the spec's schema.
         parameters = loaded.spec.parameters
@@ -92,7 +106,9 @@ class _ToolBuilder:
         self.decls[name] = ir.StructDecl(name, schema.get("description"), ())  # placeholder keeps order
         required = set(schema.get("required") or ())
         fields = []
-        for wire_name, prop in (schema.get("properties") or {}).items():
+        properties = schema.get("properties") or {}
+        self.sibling_names.append({(base or name) + identifier_words(wire_name, "field") for wire_name in properties})
+        for wire_name, prop in properties.items():
             prop_path = path + ("properties", wire_name)
             words = identifier_words(wire_name, "field")
             pos = self.loaded.document.position_of_key(prop_path)
@@ -108,6 +124,7 @@ class _ToolBuilder:
                     column=pos.column,
                 )
             )
+        self.sibling_names.pop()
         additional = schema.get("additionalProperties", True)
         if additional is True:
             extra: Any = "open"
@@ -121,8 +138,18 @@ class _ToolBuilder:
         values = _enum_values(schema) or []
         nullable = None in values
         values = [value for value in values if value is not None]
-        members = tuple(ir.EnumMember(value, identifier_words(_member_text(value), "empty")) for value in values)
+        members = tuple(ir.EnumMember(value, words) for value, words in zip(values, _member_words(values)))
         return nullable, ir.EnumDecl(name, schema.get("description"), members, _enum_base(values))
+
+    def _item_context(self, context: Words) -> Words:
+        """The name for an array's items: the singular of the array's last word where that is unambiguous and
+        free (`fields` → field), else the array's words plus `item` (`data` → data·item)."""
+        one = singular(context[-1]) if context else None
+        if one is None or one in _TYPE_WORDS_IN_SCOPE:
+            return context + ("item",)
+        candidate = context[:-1] + (one,)
+        taken = candidate in self.reserved or any(candidate in names for names in self.sibling_names)
+        return context + ("item",) if taken else candidate
 
     # -- types -------------------------------------------------------------------------------------
 
@@ -177,7 +204,7 @@ class _ToolBuilder:
         if kind == "array":
             if "items" not in schema:
                 return ir.ArrayType(ir.AnyType())
-            return ir.ArrayType(self._type(schema["items"], context + ("item",), path + ("items",)))
+            return ir.ArrayType(self._type(schema["items"], self._item_context(context), path + ("items",)))
         if kind in ir.SCALAR_KINDS:
             return ir.ScalarType(kind, schema.get("format"))
         if kind == "null":
@@ -199,6 +226,20 @@ def _enum_values(schema: dict[str, Any]) -> list[Any] | None:
     if "const" in schema and not isinstance(schema["const"], (dict, list)):
         return [schema["const"]]
     return None
+
+
+def _member_words(values: list[Any]) -> list[Words]:
+    """Each enum value's words. A value whose words repeat an earlier value's (`a_b` after `a-b`: separators
+    are dropped) has every symbol spelled out (a·underscore·b) when that tells it apart; values that differ only
+    in case stay alike, and the targets number them."""
+    chosen: list[Words] = []
+    for value in values:
+        words = identifier_words(_member_text(value), "empty")
+        if words in chosen:
+            spelled = identifier_words(_member_text(value), "empty", every_symbol=True)
+            words = spelled if spelled not in chosen else words
+        chosen.append(words)
+    return chosen
 
 
 def _member_text(value: Any) -> str:

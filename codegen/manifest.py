@@ -35,11 +35,12 @@ from pathlib import Path
 from typing import Any
 
 from .discover import find_specs
+from .lineendings import canonical, holds
 from .errors import Diagnostic
 from .ownership import HEAD_BYTES, OWNERSHIP_MARKER, carries_marker, is_temporary
+from .statefolder import MANIFEST_NAME, STATE_FOLDER, needs_tidying
 from .template_paths import builtin_template_root
 
-MANIFEST_NAME = ".toolgen-manifest.json"
 FORMAT_VERSION = 3
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -129,8 +130,9 @@ def read_record(path: Path, follow_links: bool = False) -> tuple[bytes, FileReco
 
 
 def signature_if_holds(path: str, expected: bytes | None, digest: str) -> Signature | None:
-    """The file's stat signature, taken before reading it, when it holds exactly `expected` (compared as bytes:
-    cheaper than hashing them again) or, when that is not at hand, content with `digest`; else None."""
+    """The output's stat signature, taken before reading it, when it holds exactly `expected` (compared as bytes:
+    cheaper than hashing them again) or, when that is not at hand, content with `digest`, either maybe with CRLF
+    line breaks (codegen.lineendings); else None."""
     before = signature(path)
     if before is None:
         return None
@@ -139,8 +141,10 @@ def signature_if_holds(path: str, expected: bytes | None, digest: str) -> Signat
             data = handle.read()
     except OSError:
         return None
-    holds = data == expected if expected is not None else file_digest(data) == digest
-    return before if holds else None
+    if expected is not None:
+        return before if holds(data, expected) else None
+    held = file_digest(data) == digest or file_digest(canonical(data)) == digest
+    return before if held else None
 
 
 def spec_records(paths: list[Path]) -> dict[str, FileRecord] | None:
@@ -354,8 +358,10 @@ def survey(
                 return found
         if _other_owned_files(out, list(manifest["targets"]), set(expected)):
             return found
-        # a temporary file left by a killed run: the full path removes it
-        if any(is_temporary(entry.name) for entry in out.iterdir()):
+        # a temporary file left by a killed run (the manifest's, in the state folder): the full path removes it
+        if any(is_temporary(entry.name) for entry in (out / STATE_FOLDER).iterdir()):
+            return found
+        if needs_tidying(out):  # no .gitignore, or an older toolgen's manifest or lock: the full path fixes it
             return found
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return found
@@ -393,8 +399,10 @@ def _changed(
     trusted = recorded.trusted(kind, name, path)
     if trusted is not None:
         return None
-    found = read_record(Path(path), follow_links=kind == "inputs")[1]
-    if found.digest != recorded.document[kind][name]:
+    data, found = read_record(Path(path), follow_links=kind == "inputs")
+    expected = recorded.document[kind][name]
+    # an output may be a CRLF checkout of what toolgen wrote (codegen.lineendings): that is unchanged too
+    if found.digest != expected and not (kind == "outputs" and file_digest(canonical(data)) == expected):
         return found
     if found.signature is not None:
         refreshed[kind][name] = found.signature

@@ -9,6 +9,7 @@ machine and legal everywhere. A name whose first word starts with a digit gets t
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -23,61 +24,127 @@ WINDOWS_RESERVED_FILE_STEMS = frozenset(
 
 # Lower→Upper boundary, ACRONYM→Word boundary, letter↔digit boundary.
 _BOUNDARY = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])")
-_ASCII_WORD = re.compile(r"[A-Za-z0-9]+")
 
 
 def split_words(text: str) -> Words:
-    """`maxResults`, `max-results`, `MAX_RESULTS`, `max results` → ('max', 'results'); `X-Request-ID` →
-    ('x', 'request', 'id'); `user.id` → ('user', 'id'); `HTTPServer2` → ('http', 'server', '2')."""
-    words: list[str] = []
-    chunk: list[str] = []
+    """The letters and digits of `text` as words, every symbol a separator: `maxResults`, `max-results`,
+    `MAX_RESULTS`, `max results` → ('max', 'results'); `X-Request-ID` → ('x', 'request', 'id'); `user.id` →
+    ('user', 'id'); `HTTPServer2` → ('http', 'server', '2'). `identifier_words` adds the symbols that carry
+    meaning."""
+    return tuple(word for kind, token in _tokens(text) if kind != "symbol" for word in _token_words(kind, token))
 
-    def flush() -> None:
-        if chunk:
-            for part in _ASCII_WORD.findall("".join(chunk)):
-                words.extend(piece.lower() for piece in _BOUNDARY.split(part) if piece)
-            chunk.clear()
 
+def _tokens(text: str) -> list[tuple[str, str]]:
+    """`text` as ("ascii", run of ASCII letters and digits), ("letter", one non-ASCII letter or digit) and
+    ("symbol", one other character) tokens, in order."""
+    tokens: list[tuple[str, str]] = []
     for char in text:
-        if char.isascii():
-            chunk.append(char)
+        kind = ("ascii" if char.isascii() else "letter") if char.isalnum() else "symbol"
+        if kind == "ascii" and tokens and tokens[-1][0] == "ascii":
+            tokens[-1] = ("ascii", tokens[-1][1] + char)
         else:
-            flush()
-            if char.isalnum():
-                words.append(f"u{ord(char):x}")
-    flush()
-    return tuple(words)
+            tokens.append((kind, char))
+    return tokens
 
 
-# Names for the ASCII symbols, so a value made only of symbols (an enum of operators such as "!=" or "<=")
-# still gets a readable identifier (not_equals, less_equals) instead of a numbered fallback.
-_SYMBOL_WORDS = {
-    "=": "equals", "!": "not", "<": "less", ">": "greater", "+": "plus", "-": "minus", "*": "star",
-    "/": "slash", "\\": "backslash", "%": "percent", "&": "and", "|": "or", "^": "caret", "~": "tilde",
-    ".": "dot", ",": "comma", ":": "colon", ";": "semicolon", "?": "question", "@": "at", "#": "hash",
-    "$": "dollar", "`": "backtick", '"': "quote", "'": "apostrophe", "(": "open paren", ")": "close paren",
+def _token_words(kind: str, token: str) -> list[str]:
+    if kind == "ascii":
+        return [piece.lower() for piece in _BOUNDARY.split(token) if piece]
+    return [f"u{ord(token):x}"]
+
+
+# The one table of symbol words. Operators of two or three characters are one word each (`>=` is
+# greater·or·equal, not greater·equal), matched longest first; the rest are single characters.
+SYMBOL_WORDS: dict[str, str] = {
+    "===": "strict equal", "!==": "strict not equal", "==": "equal", "!=": "not equal",
+    ">=": "greater or equal", "<=": "less or equal",
+    "+": "plus", "-": "minus", "#": "sharp", ".": "dot", "*": "star", ">": "greater", "<": "less", "=": "equal",
+    "&": "and", "|": "or", "/": "slash", "\\": "backslash", "@": "at", "%": "percent", "$": "dollar",
+    "^": "caret", "~": "tilde", "!": "bang", "?": "question", ",": "comma", ":": "colon", ";": "semicolon",
+    "`": "backtick", '"': "quote", "'": "apostrophe", "(": "open paren", ")": "close paren",
     "[": "open bracket", "]": "close bracket", "{": "open brace", "}": "close brace", "_": "underscore",
     " ": "space",
 }  # fmt: skip
+_LONGEST_SYMBOL = max(map(len, SYMBOL_WORDS))
+
+# Which symbols are words in a value that also has letters or digits (see docs/decisions.md, "Names from
+# symbols"). Operators mean something wherever they stand (`C#`, `a+b`, `Q&A`, `50%`, `$ref`). `-` and `.` join
+# words (`max-results`, `Node.js`, `v1.2`) but mean something at either end of the value (`-1`, `A+`/`A-`,
+# `.NET`). Everything else (`_`, space, `/`, `:`, quotes, brackets, other Unicode symbols) only separates words.
+_OPERATORS = frozenset("+#*=<>!&|@%$^~")
+_EDGE_WORDS = frozenset("-.")
+# Words left out when a symbol outside the table is spelled by its Unicode name (`→` is rightwards·arrow).
+_UNICODE_NAME_NOISE = frozenset({"sign", "mark"})
+
+
+def _symbol_run_words(run: str, keep: Callable[[str], bool]) -> list[str]:
+    """The words of a run of adjacent symbols, longest table entry first; `keep` says which single characters
+    count (multi-character operators are made of operators only, so they always count where operators do)."""
+    words: list[str] = []
+    index = 0
+    while index < len(run):
+        for size in range(min(_LONGEST_SYMBOL, len(run) - index), 0, -1):
+            piece = run[index : index + size]
+            if piece in SYMBOL_WORDS and (size > 1 or keep(piece)):
+                words.extend(SYMBOL_WORDS[piece].split())
+                index += size
+                break
+        else:
+            if keep(run[index]):
+                words.extend(_unlisted_symbol_words(run[index]))
+            index += 1
+    return words
+
+
+def _unlisted_symbol_words(char: str) -> Words:
+    """A character outside the table by its Unicode name (`→` → rightwards·arrow), else by code point (`x09`)."""
+    name = unicodedata.name(char, "")
+    words = tuple(word for word in split_words(name) if word not in _UNICODE_NAME_NOISE)
+    if words:
+        return words
+    return (f"x{ord(char):02x}",) if char.isascii() else (f"u{ord(char):x}",)
 
 
 def symbol_words(text: str) -> Words:
-    """`!=` → ('not', 'equals'); `*/` → ('star', 'slash'); other characters by code point (`x09`, `u2028`)."""
+    """Every character of `text` spelled out: `!=` → ('not', 'equal'); `*/` → ('star', 'slash'); a tab → `x09`."""
+    return tuple(_symbol_run_words(text, lambda char: True))
+
+
+def _words_with_symbols(text: str, every_symbol: bool = False) -> Words:
+    """The words of `text` with the symbols that carry meaning spelled in place: `C++` → c·plus·plus,
+    `reactions-+1` → reactions·plus·1, `-1` → minus·1, `max-results` → max·results. With `every_symbol`,
+    separators are spelled too (`a_b` → a·underscore·b)."""
+    tokens = _tokens(text)
+    if all(kind == "symbol" for kind, _ in tokens):
+        return symbol_words(text)
     words: list[str] = []
-    for char in text:
-        if char in _SYMBOL_WORDS:
-            words.extend(_SYMBOL_WORDS[char].split())
+    run: list[str] = []  # the symbols since the last word
+
+    def flush(at_edge: bool) -> None:
+        def meaningful(char: str) -> bool:
+            return every_symbol or char in _OPERATORS or (at_edge and char in _EDGE_WORDS)
+
+        words.extend(_symbol_run_words("".join(run), meaningful))
+        run.clear()
+
+    for kind, token in tokens:
+        if kind == "symbol":
+            run.append(token)
         else:
-            words.append(f"x{ord(char):02x}" if char.isascii() else f"u{ord(char):x}")
+            flush(at_edge=not words)
+            words.extend(_token_words(kind, token))
+    flush(at_edge=True)
     return tuple(words)
 
 
-def identifier_words(text: str, fallback: str = "value") -> Words:
+def identifier_words(text: str, fallback: str = "value", every_symbol: bool = False) -> Words:
     """Words that make a legal identifier in every target (never empty, never starting with a digit).
 
-    Text without letters or digits is spelled out symbol by symbol; only the empty string gets `fallback`.
+    Symbols that carry meaning become words (`C#` → c·sharp, `+1` → plus·1), separators do not (`max-results` →
+    max·results) unless `every_symbol` (for telling apart two values that would otherwise read alike); text of
+    symbols only is spelled out symbol by symbol; only the empty string gets `fallback`.
     """
-    words = split_words(text) or symbol_words(text) or (fallback,)
+    words = _words_with_symbols(text, every_symbol) or (fallback,)
     if words[0][0].isdigit():
         words = ("the",) + words
     return words
@@ -87,8 +154,19 @@ def _cap(word: str) -> str:
     return word[:1].upper() + word[1:]
 
 
+def join_cased(parts: Iterable[str]) -> str:
+    """Cased words joined into one identifier, with `_` where a digit would run into a digit: ('v1', '2') is
+    `v1_2`, never `v12`, which reads as twelve. Rust's case lint accepts `_` between digits."""
+    joined = ""
+    for part in parts:
+        if joined[-1:].isdigit() and part[:1].isdigit():
+            joined += "_"
+        joined += part
+    return joined
+
+
 def pascal(words: Iterable[str]) -> str:
-    return "".join(_cap(word) for word in words)
+    return join_cased(_cap(word) for word in words)
 
 
 def camel(words: Iterable[str]) -> str:
@@ -113,10 +191,18 @@ class Renamed:
     clashed_with: str
 
 
+def numbered(name: str, number: int, separator: str = "") -> str:
+    """`name` with a collision number: `Sum2`, but `The1_2` (never `The12`, which reads as twelve), and
+    `SUM_2` where the style's words are joined by `_` anyway (`separator="_"`)."""
+    if name[-1:].isdigit():
+        separator = "_"
+    return f"{name}{'' if name.endswith('_') else separator}{number}"
+
+
 def unique_identifiers(
-    candidates: list[str], taken: Iterable[str] | Mapping[str, str] = (), casefold: bool = False
+    candidates: list[str], taken: Iterable[str] | Mapping[str, str] = (), casefold: bool = False, separator: str = ""
 ) -> tuple[list[str], list[Renamed]]:
-    """Make every candidate unique (in order) by appending `2`, `3`, … to later duplicates.
+    """Make every candidate unique (in order) by numbering later duplicates `2`, `3`, … (see `numbered`).
 
     `taken` names (keywords, SDK types, other declarations) also count as used. With `casefold`, names
     that differ only in case are treated as clashing (file names on case-insensitive file systems).
@@ -147,10 +233,26 @@ def unique_identifiers(
     for name in candidates:
         result, suffix = name, 2
         while holder(key(result)) is not None:
-            result = f"{name}{suffix}"
+            result = numbered(name, suffix, separator)
             suffix += 1
         if result != name:
             renamed.append(Renamed(name, result, holder(key(name)) or name))
         added[key(result)] = result
         chosen.append(result)
     return chosen, renamed
+
+
+def tool_name_key(name: str) -> str:
+    """What two tool names must differ in, or they are one name to the generated code.
+
+    Every target derives a tool's identifiers and file names from its words (`split_words`) alone, joined in
+    snake case (Python modules, Rust modules, Go files and fields, handler names), camel case (TypeScript
+    exports) or Pascal case (Go, C#, Java types, C# and Java file names), each maybe with a fixed affix (`Tool`,
+    `_tool`, `Params`, `.ts`). Words are lower-case ASCII letters and digits, so two word lists give one snake or
+    camel identifier only when they are equal, but Pascal case under the case-insensitive comparison of macOS and
+    Windows file systems (`GetxTool.java`, `GetXTool.java`) is equal as soon as the words' concatenation is: that
+    concatenation is the key. It is the coarsest of the mappings, so names with different keys never collide in
+    any target, and names with one key are refused (codegen.loader) instead of being told apart by a suffix that
+    would depend on which other tools exist. Tool names are ASCII (spec.TOOL_NAME_PATTERN): no `u<hex>` words.
+    """
+    return "".join(split_words(name))

@@ -10,6 +10,7 @@ keeps its traceback.
 from __future__ import annotations
 
 import os
+import re
 from functools import cache
 from pathlib import Path
 from types import TracebackType
@@ -67,9 +68,10 @@ def render(target: str, template: str, context: dict, override_root: str | None 
         if located is None:
             raise
         file, line = located
-        raise ConfigError(
-            [Diagnostic(file, line, 1, f"template error: {_describe(exc)}")]
-        ) from None
+        message = _describe(exc)
+        if isinstance(exc, jinja2.UndefinedError):
+            message = _with_available(message, target, template, context)
+        raise ConfigError([Diagnostic(file, line, 1, f"template error: {message}")]) from None
 
 
 def user_template(target: str, template: str, override_root: str | None) -> Path | None:
@@ -98,24 +100,25 @@ def builtin_templates(target: str) -> list[str]:
 
 
 def check_overrides(
-    override_root: str, targets: list[str]
+    override_root: str, targets: list[str], known: list[str] | None = None
 ) -> tuple[list[Diagnostic], list[Diagnostic]]:
-    """(errors, warnings) about a custom templates folder: folders that are no target are errors (their
-    templates would silently never be used); a template that overrides no built-in one is a warning (it may be a
-    macro file that an override includes)."""
+    """(errors, warnings) about a custom templates folder used for `targets`: folders that are no target of
+    `known` (default: `targets`) are errors (their templates would silently never be used); a template of one of
+    `targets` that overrides no built-in one is a warning (it may be a macro file that an override includes)."""
     errors: list[Diagnostic] = []
     warnings: list[Diagnostic] = []
     root = Path(override_root)
+    folders = known if known is not None else targets
     for entry in sorted(root.iterdir()):
         if entry.name.startswith("."):
             continue
-        if entry.is_dir() and entry.name not in targets:
-            hint = did_you_mean(entry.name, targets)
+        if entry.is_dir() and entry.name not in folders:
+            hint = did_you_mean(entry.name, folders)
             errors.append(
                 Diagnostic(
                     shown_path(entry), 1, 1,
                     f"not a target folder{hint}; custom templates go in <folder>/<target>/ with target one of "
-                    f"{', '.join(targets)}",
+                    f"{', '.join(folders)}",
                 )  # fmt: skip
             )
         elif entry.is_file() and entry.name.endswith(TEMPLATE_SUFFIX):
@@ -174,6 +177,17 @@ def _user_frame(
             found = (shown_path(filename), traceback.tb_lineno)
         traceback = traceback.tb_next
     return found
+
+
+def _with_available(message: str, target: str, template: str, context: dict) -> str:
+    """An undefined name's message with the names the template does receive (and the one probably meant)."""
+    names = sorted(context)
+    missing = re.fullmatch(r"'(.+)' is undefined", message)
+    hint = did_you_mean(missing.group(1), names) if missing else ""
+    return (
+        f"{message}{hint}; {template} receives {', '.join(names)} "
+        f"(`toolgen templates {target}` says what each is)"
+    )
 
 
 def _describe(exc: Exception) -> str:

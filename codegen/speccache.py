@@ -5,7 +5,8 @@ validator (PyYAML, pydantic) about 0.15 s per process. Both are skipped for a sp
 
 What a spec file turns into (its `ir.Tool` and its warnings) is a pure function of the file's bytes, the name it is
 shown under, the size limit, toolgen's own code and the versions of the libraries that parse and validate it; the
-cache key is a SHA-256 over exactly those. The only thing a run sees across files is a tool name used twice. So:
+cache key is a SHA-256 over exactly those. The only thing a run sees across files is a tool name used twice (or
+two names that `naming.tool_name_key` cannot tell apart). So:
 
 - every file whose key is stored contributes its stored model and warnings;
 - every other file is loaded by the normal loader, on its own;
@@ -28,6 +29,7 @@ from . import cachestore, forkpool, ir, specprefetch
 from .discover import find_specs
 from .errors import Diagnostic, SpecError
 from .manifest import FileRecord, Recorded, file_digest, read_record, spec_records
+from .naming import tool_name_key
 
 _PICKLE_PROTOCOL = 5
 _environment: bytes | None = None
@@ -70,7 +72,7 @@ def load_tools_keyed(
     keys = {shown: spec_key(shown, records[shown].digest, max_spec_bytes) for shown, _ in files}
     heads = _stored_heads(store, keys)
     fresh_tools = _load_missing(files, contents, records, keys, heads, store, max_spec_bytes)
-    if fresh_tools is None or len({heads[shown].name for shown, _ in files}) != len(files):
+    if fresh_tools is None or len({tool_name_key(heads[shown].name) for shown, _ in files}) != len(files):
         return _load_all_keyed(paths, max_spec_bytes)  # an error or a duplicate name: the loader words it
     tools = LazyTools(
         [(keys[shown], fresh_tools.get(shown), path, records[shown].digest, shown) for shown, path in files],

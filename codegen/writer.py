@@ -18,11 +18,15 @@ Guarantees (README "Guarantees" names the tests behind each):
   each complete, and removes the temporary files not yet published. A killed run can leave temporary files or a
   mix of old and new complete files behind; the manifest is written last, so the next run takes the full path,
   removes the temporaries and rewrites what differs. New files get the usual permissions (0o666 less the umask).
-- Only files whose content changed are written (unchanged files are not even opened for writing); a path that
+- Only files whose content changed are written (unchanged files are not even opened for writing; a file that is
+  the planned text with every LF as CRLF, as a checkout with core.autocrlf leaves it, is unchanged:
+  codegen.lineendings); a path that
   holds a file toolgen did not create, a symbolic link, or anything below a symbolic link is never written
   (OwnershipError, nothing written at all).
-- One run at a time per output root: `output_lock` holds `<out>/.toolgen.lock` (an OS file lock, released by the
+- One run at a time per output root: `output_lock` holds `<out>/.toolgen/lock` (an OS file lock, released by the
   kernel even when the process is killed) from the comparison to the manifest, so concurrent runs queue up.
+- toolgen's own state (lock, manifest) lives in `<out>/.toolgen/` (codegen.statefolder), which is neither an
+  output nor foreign: only target folders are compared and scanned, and the state folder only for temporaries.
 - Every planned path is a plain relative path below its target folder (`check_output_paths`).
 
 Paths are handled as strings with `os` calls in the per-file loops: at 6,000 files pathlib's object overhead and
@@ -40,7 +44,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import Diagnostic, OwnershipError
+from .lineendings import canonical, holds
 from .naming import WINDOWS_RESERVED_FILE_STEMS
+from .statefolder import LOCK_NAME, STATE_FOLDER, ensure_state_folder, folder_problem, remove_legacy_files
 from .ownership import (  # noqa: F401 - OWNERSHIP_MARKER and is_temporary are the writer's interface too
     HEAD_BYTES,
     OWNERSHIP_MARKER,
@@ -49,7 +55,6 @@ from .ownership import (  # noqa: F401 - OWNERSHIP_MARKER and is_temporary are t
     is_temporary,
 )
 
-LOCK_NAME = ".toolgen.lock"
 # A temporary name must fit NAME_MAX (255 bytes) even for the longest output name `_SAFE_SEGMENT` allows.
 _TEMP_NAME_KEEP = 200
 # A path segment every file system takes: ASCII letters, digits, '_', '-', '.'; no leading dot (hidden files,
@@ -92,6 +97,12 @@ class Changes:
     removed: list[str] = field(default_factory=list)  # generated earlier, no longer produced
     old_text: dict[str, str | None] = field(default_factory=dict)  # for diffs; None = did not exist
     temporaries: list[str] = field(default_factory=list)  # left by a killed run; removed by `apply`
+    left: list[str] = field(default_factory=list)  # other tools' files, left as they are (PATHs named some)
+
+    @property
+    def missing(self) -> list[str]:
+        """Written files that did not exist (the rest of `written` existed and were stale)."""
+        return [path for path in self.written if self.old_text.get(path, "") is None]
 
     @property
     def stale(self) -> bool:
@@ -116,17 +127,21 @@ def _walk_real(base: str, relative: str) -> Iterator[tuple[str, str]]:
 
 def _scan(root: Path, folders: list[str], planned: set[str]) -> tuple[set[str], list[str]]:
     """toolgen's files below the target folders that are not planned (orphans to remove), and its temporary
-    files there and in the output root (the manifest's), in one walk that never follows a link. Planned files
-    were already read by `compare`, so only the others are opened to look for the marker."""
+    files there, in the state folder (the manifest's) and in the output root (where versions before the state
+    folder staged their manifest), in one walk that never follows a link. Planned files were already read by
+    `compare`, so only the others are opened to look for the marker."""
     owned: set[str] = set()
     temporaries: set[str] = set()
-    try:
-        entries = list(os.scandir(root))
-    except OSError:
-        entries = []
-    for entry in entries:
-        if is_temporary(entry.name) and entry.is_file(follow_symlinks=False):
-            temporaries.add(entry.name)
+    for folder, prefix in ((root, ""), (root / STATE_FOLDER, f"{STATE_FOLDER}/")):
+        if folder is not root and os.path.islink(folder):
+            continue
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            entries = []
+        for entry in entries:
+            if is_temporary(entry.name) and entry.is_file(follow_symlinks=False):
+                temporaries.add(prefix + entry.name)
     for folder in folders:
         base = os.path.join(root, folder)
         if os.path.islink(base):
@@ -200,8 +215,12 @@ def compare(
     planned: Mapping[str, str],
     folders: list[str],
     on_disk: Collection[str] = (),
+    leave: Collection[str] = (),
 ) -> Changes:
     """What `apply` would do. Raises OwnershipError when a planned path holds a file toolgen did not write.
+
+    `leave` names planned paths that this run neither compares nor writes (the files of tools the command line
+    did not name): they are listed in `Changes.left`, and, being planned, are never removed.
 
     `on_disk` names planned paths the caller has already proven to hold exactly their planned text (a stat
     signature recorded in the manifest): they count as unchanged without being read, and their text is never
@@ -212,7 +231,8 @@ def compare(
     if foreign:
         raise OwnershipError(foreign)
     base = os.fspath(root)
-    for relative in sorted(names):
+    changes.left = sorted(path for path in leave if path in names)
+    for relative in sorted(names.difference(leave)):
         if relative in on_disk:
             changes.unchanged.append(relative)
             continue
@@ -243,11 +263,12 @@ def compare(
                 )
             )
             continue
-        if current == planned[relative].encode("utf-8"):
+        if holds(current, planned[relative].encode("utf-8")):  # a CRLF checkout is up to date
             changes.unchanged.append(relative)
         else:
             changes.written.append(relative)
-            changes.old_text[relative] = current.decode("utf-8", errors="replace")
+            # diffs compare canonical forms: a stale CRLF file shows its real change, not every line
+            changes.old_text[relative] = canonical(current).decode("utf-8", errors="replace")
     if foreign:
         raise OwnershipError(foreign)
     orphans, changes.temporaries = _scan(root, folders, names)
@@ -464,13 +485,17 @@ def apply(root: Path, planned: Mapping[str, str], changes: Changes) -> None:
 
 @contextmanager
 def output_lock(root: Path, exclusive: bool = True) -> Iterator[None]:
-    """Hold `<root>/.toolgen.lock` while comparing and writing, so concurrent runs on one tree queue up.
+    """Hold `<root>/.toolgen/lock` while comparing and writing, so concurrent runs on one tree queue up.
 
-    `generate` locks exclusively (creating the root and the lock file); `check` takes a shared lock, and only
-    when the lock file exists, because it must not write anything. The lock is the operating system's (flock on
-    POSIX, a byte-range lock on Windows), so a killed run never leaves a stale lock behind. The lock file is empty
-    and is left in place: deleting it while another run waits would let a third run in beside it.
+    `generate` locks exclusively (creating the root, the state folder with its self-ignoring .gitignore, and the
+    lock file, and removing the manifest and lock an older toolgen left in the root); `check` takes a shared lock,
+    and only when the lock file exists, because it must not write anything. The lock is the operating system's
+    (flock on POSIX, a byte-range lock on Windows), so a killed run never leaves a stale lock behind. The lock file
+    is empty and is left in place: deleting it while another run waits would let a third run in beside it.
     """
+    problem = folder_problem(root)
+    if problem is not None:
+        raise OwnershipError([Diagnostic((root / STATE_FOLDER).as_posix(), 1, 1, problem)])
     lock = root / LOCK_NAME
     if lock.is_symlink() or (lock.exists() and not lock.is_file()):
         raise OwnershipError(
@@ -492,10 +517,13 @@ def output_lock(root: Path, exclusive: bool = True) -> Iterator[None]:
                 [Diagnostic(root.as_posix(), 1, 1, "the output root exists and is not a folder")]
             )
         root.mkdir(parents=True, exist_ok=True)
+        ensure_state_folder(root)
     flags = (os.O_RDWR | os.O_CREAT if exclusive else os.O_RDONLY) | getattr(os, "O_NOFOLLOW", 0)
     descriptor = os.open(lock, flags, 0o644)
     try:
         _lock(descriptor, exclusive)
+        if exclusive:
+            remove_legacy_files(root)  # under the lock: another new-version run never sees them half removed
         yield
     finally:
         os.close(descriptor)  # closing releases the lock

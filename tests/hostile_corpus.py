@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from codegen.naming import tool_name_key
 from tests.hostile_text import BREAKOUTS, RESERVED_WORDS, all_reserved_words, yaml_text
 from tests.spec_strategy import seeded_specs
 
@@ -863,23 +864,26 @@ def random_sample() -> dict[str, str]:
 def committed_files() -> dict[str, bytes]:
     """Path below tests/stress_specs/ → bytes, exactly what the folder must hold."""
     taken = _tool_names_elsewhere()
-    files = {
-        f"hostile/{case.name}": case.data
-        for case in cases()
-        if case.valid and case.commit and _tool_name(case) not in taken
-    }
+    files = {}
+    for case in cases():
+        if not (case.valid and case.commit):
+            continue
+        key = tool_name_key(_tool_name(case))
+        if key not in taken:  # the first of the spellings one name has (`case_clash`, `CaseClash`, ...) only
+            taken.add(key)
+            files[f"hostile/{case.name}"] = case.data
     files.update({f"random/{name}": text.encode("utf-8") for name, text in random_sample().items()})
     files["README.md"] = README.encode("utf-8")
     return files
 
 
 def _tool_names_elsewhere() -> set[str]:
-    """Tool names in specs/ and tests/edge_specs/: the harnesses build those in the same run, and a name may be
-    declared once (the edge specs already have a tool named `Tool`)."""
+    """The name keys (naming.tool_name_key) of the tools in specs/ and tests/edge_specs/: the harnesses build those
+    in the same run, and a name may be declared once, in one spelling (the edge specs already have `Tool`)."""
     from codegen.loader import load_specs
     from tests.support import ALL_SPEC_DIRS
 
-    return {item.spec.name for item in load_specs(ALL_SPEC_DIRS)[0]}
+    return {tool_name_key(item.spec.name) for item in load_specs(ALL_SPEC_DIRS)[0]}
 
 
 def _tool_name(case: Case) -> str:

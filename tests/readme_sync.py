@@ -1,4 +1,4 @@
-"""Keep README.md's "clear_context in six languages" section equal to the committed generated files.
+"""Keep docs/example.md (the seed spec in every language, linked from the README) equal to the committed files.
 
 `python -m tests.readme_sync` rewrites the section; tests/test_readme.py fails when it is stale.
 """
@@ -11,6 +11,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
+EXAMPLE = REPO / "docs" / "example.md"
 BEGIN, END = "<!-- BEGIN clear_context examples (python -m tests.readme_sync) -->", "<!-- END clear_context examples -->"
 FENCES = {".ts": "ts", ".py": "python", ".go": "go", ".cs": "csharp", ".java": "java", ".rs": "rust"}
 LABELS = {
@@ -37,7 +38,7 @@ def section() -> str:
     parts = [BEGIN, "", "What `toolgen generate` writes for that spec (the committed files under `generated/`):", ""]
     for target, path in clear_context_files():
         text = path.read_text("utf-8").rstrip("\n")
-        relative = path.relative_to(REPO).as_posix()
+        relative = path.relative_to(REPO).as_posix()  # shown as the repository path
         parts += [f"<details><summary><b>{LABELS[target]}</b>: <code>{relative}</code></summary>", ""]
         parts += [f"```{FENCES[path.suffix]}", text, "```", "", "</details>", ""]
     parts.append(END)
@@ -45,7 +46,8 @@ def section() -> str:
 
 
 def updated_readme() -> str:
-    text = README.read_text("utf-8")
+    """docs/example.md with its generated section rewritten (the name is historical: the section was the README's)."""
+    text = EXAMPLE.read_text("utf-8")
     pattern = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END), re.S)
     if pattern.search(text):
         return pattern.sub(lambda _: section(), text)
@@ -54,7 +56,7 @@ def updated_readme() -> str:
 
 if __name__ == "__main__":
     new = updated_readme()
-    if new != README.read_text("utf-8"):
-        README.write_text(new, encoding="utf-8")
-        print("README.md updated")
+    if new != EXAMPLE.read_text("utf-8"):
+        EXAMPLE.write_text(new, encoding="utf-8")
+        print("docs/example.md updated")
     sys.exit(0)

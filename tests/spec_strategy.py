@@ -547,11 +547,17 @@ def seeded_specs(seed: int, count: int, prefix: str) -> list[dict[str, Any]]:
 def spec_documents(
     draw: Callable[[st.SearchStrategy[Any]], Any], max_tools: int = 3
 ) -> list[dict[str, Any]]:
-    """A hypothesis strategy: one to `max_tools` specs with distinct names, as toolgen reads them in one run."""
+    """A hypothesis strategy: one to `max_tools` specs with distinct names, as toolgen reads them in one run (also
+    distinct after the identifier mapping, naming.tool_name_key: `ab` beside `AB` is an error)."""
+    from codegen.naming import tool_name_key
+
     driver = HypothesisDraw(draw)
     count = driver.integer(1, max_tools)
     names: list[str] = []
     for index in range(count):
         name = tool_name(driver)
-        names.append(name if name not in names else f"{name[:60]}_{index}")
+        suffix = index
+        while tool_name_key(name) in {tool_name_key(taken) for taken in names}:
+            name, suffix = f"{name[:58]}x{suffix}", suffix + 1
+        names.append(name)
     return [random_spec(driver, name) for name in names]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ import pytest
 from codegen import cachestore, formatcache, manifest, speccache
 from codegen.generate import load_tools, render_outputs
 from codegen.loader import load_specs
+from codegen.statefolder import STATE_FOLDER
 from codegen.targets import _prettier
 from codegen.wire import expected_wire, normalize_declaration, normalize_wire
 
@@ -28,6 +30,8 @@ STRESS_SPECS = REPO / "tests" / "stress_specs"
 # What the real-SDK harnesses compile, in one build per language: write_outputs, expected_wires and
 # assert_wire_matches default to it.
 SDK_SPEC_DIRS = [*ALL_SPEC_DIRS, STRESS_SPECS]
+# One tested custom-template override per language (tests/override_templates/README.md).
+OVERRIDE_TEMPLATES = REPO / "tests" / "override_templates"
 # Real tool declarations other people wrote (issue "Real tools"), kept beside the clone, never copied into it:
 # /work/<clone>/tests/support.py → /work/shared/realworld; CI puts a copy of `shared/` beside its clone.
 REALWORLD = Path(__file__).resolve().parents[2] / "shared" / "realworld"
@@ -78,7 +82,11 @@ def realworld_specs() -> Path:
 
     root = Path(tempfile.mkdtemp(prefix="toolgen-realworld-"))
     committed, _ = load_specs([*SDK_SPEC_DIRS, LOOSENED])
-    seen = {item.spec.name for item in committed}
+    # Names are compared as the generated code sees them (naming.tool_name_key): BFCL's files hold pairs such as
+    # `getCurrentTime` / `get_current_time`, which one spec set refuses, so the later one is tagged too.
+    from codegen.naming import tool_name_key
+
+    seen = {tool_name_key(item.spec.name) for item in committed}
     for name, text in realworld_documents().items():
         result = import_tools(text, name, map_names=True)
         assert result.refused == 0, [str(p) for p in result.problems if p.is_error]
@@ -86,9 +94,9 @@ def realworld_specs() -> Path:
         folder.mkdir()
         tag = "".join(word[0] for word in name.split(".")[0].split("-"))
         for tool in result.tools:
-            if tool.name in seen:
+            if tool_name_key(tool.name) in seen:
                 tool.name = tool.spec["name"] = f"{tool.name}_{tag}"
-            seen.add(tool.name)
+            seen.add(tool_name_key(tool.name))
             (folder / tool.file_name()).write_text(tool.to_yaml(name, result.fmt), "utf-8")
     _realworld_dir.append(root)
     return root
@@ -99,10 +107,13 @@ def sdk_spec_dirs() -> list[Path]:
     return [*SDK_SPEC_DIRS, LOOSENED, realworld_specs()]
 
 
-def write_outputs(target: str, out: Path, spec_dirs: list[Path] | None = None) -> Path:
-    """Generate `target` for the spec dirs into out/<target>/ and return that folder."""
+def write_outputs(
+    target: str, out: Path, spec_dirs: list[Path] | None = None, templates: Path | None = None
+) -> Path:
+    """Generate `target` for the spec dirs into out/<target>/ (through the custom `templates`, if given) and return
+    that folder."""
     tools, _ = load_tools(spec_dirs or sdk_spec_dirs())
-    outputs, _ = render_outputs(tools, [target])
+    outputs, _ = render_outputs(tools, [target], templates=str(templates) if templates else None)
     for relative, text in outputs.items():
         path = out / relative
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -140,12 +151,17 @@ def assert_wire_matches(actual: dict[str, Any], spec_dirs: list[Path] | None = N
 
 
 def generated_files(root: Path) -> dict[str, bytes]:
-    """Every file below an output root (relative path → bytes), toolgen's manifest and lock file left out."""
+    """Every file below an output root (relative path → bytes), toolgen's state folder (manifest, lock) left out."""
     return {
         path.relative_to(root).as_posix(): path.read_bytes()
         for path in sorted(root.rglob("*"))
-        if path.is_file() and not path.name.startswith(".toolgen")
+        if path.is_file() and not is_state_file(path.relative_to(root).as_posix())
     }
+
+
+def is_state_file(relative: str) -> bool:
+    """Whether a path relative to an output root is in toolgen's state folder (codegen.statefolder)."""
+    return relative.startswith(f"{STATE_FOLDER}/")
 
 
 def age_manifest(out: Path) -> None:
@@ -161,3 +177,15 @@ def forget_caches(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cachestore, "_STORES", {})
     monkeypatch.setattr(speccache, "_environment", None)
     _prettier._layout_memo.cache_clear()
+
+
+def git(*args: str, cwd: Path) -> str:
+    """The real `git` with no user or system configuration (a developer's core.autocrlf or excludes file must
+    not count) and a fixed identity; its stdout. Fails the test when git fails."""
+    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull, "HOME": os.fspath(cwd)}
+    identity = ["-c", "user.name=toolgen test", "-c", "user.email=toolgen-test@example.invalid"]
+    done = subprocess.run(
+        [require_executable("git"), *identity, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout

@@ -16,7 +16,8 @@ from codegen.errors import OutputPathError, OwnershipError
 from codegen.generate import load_tools, run
 from codegen.loader import load_specs
 from codegen.targets import PlannedFile, Reporter, all_targets
-from codegen.writer import LOCK_NAME, OWNERSHIP_MARKER, check_output_paths
+from codegen.statefolder import LOCK_NAME, MANIFEST_NAME, STATE_FOLDER
+from codegen.writer import OWNERSHIP_MARKER, check_output_paths
 
 from .hostile_text import yaml_text
 from .support import REPO, SDK_SPEC_DIRS
@@ -61,7 +62,7 @@ def test_a_linked_folder_inside_out_is_not_written_through(project: Path, link: 
     )
     assert _snapshot(project / "outside") == {}, "nothing may land in the link's target"
     assert sorted(p.name for p in (project / "out").iterdir()) == sorted(
-        [LOCK_NAME, link.split("/")[0]]
+        [STATE_FOLDER, link.split("/")[0]]
     )
 
 
@@ -75,7 +76,7 @@ def test_a_linked_file_is_not_written_through(project: Path):
 
 def test_a_linked_lock_or_manifest_is_not_followed(project: Path):
     (project / "outside" / "lock").write_text("keep\n")
-    (project / "out").mkdir()
+    (project / "out" / STATE_FOLDER).mkdir(parents=True)
     (project / "out" / LOCK_NAME).symlink_to(project / "outside" / "lock")
     result = _generate("--lang", "go")
     assert (
@@ -84,13 +85,13 @@ def test_a_linked_lock_or_manifest_is_not_followed(project: Path):
     )
     (project / "out" / LOCK_NAME).unlink()
     (project / "outside" / "manifest").write_text("keep\n")
-    (project / "out" / ".toolgen-manifest.json").symlink_to(project / "outside" / "manifest")
+    (project / "out" / MANIFEST_NAME).symlink_to(project / "outside" / "manifest")
     assert _generate("--lang", "go").exit_code == 0
     assert (project / "outside" / "lock").read_text() == "keep\n"
     assert (
         project / "outside" / "manifest"
     ).read_text() == "keep\n", "the link is replaced, not written through"
-    assert not (project / "out" / ".toolgen-manifest.json").is_symlink()
+    assert not (project / "out" / MANIFEST_NAME).is_symlink()
 
 
 def test_orphan_removal_never_follows_a_link(project: Path):
@@ -338,7 +339,7 @@ def test_text_repeated_through_aliases(tmp_path: Path):
 
 
 def _guarantees() -> str:
-    readme = (REPO / "README.md").read_text("utf-8")
+    readme = (REPO / "docs" / "guarantees.md").read_text("utf-8")  # linked from the README's "Guarantees in brief"
     start = readme.index("## Guarantees")
     end = readme.find("\n## ", start + 1)
     return readme[start : end if end > 0 else None]

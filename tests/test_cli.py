@@ -25,7 +25,7 @@ from codegen.writer import OWNERSHIP_MARKER
 
 from .support import CACHE, REPO, SPECS, require
 
-COMMANDS = ["validate", "generate", "check", "new", "schema", "import", "breaking", "docs"]
+COMMANDS = ["validate", "generate", "check", "new", "schema", "import", "breaking", "docs", "templates"]
 
 
 class _FakeTarget(Target):
@@ -59,7 +59,7 @@ def fake_target(monkeypatch):
     monkeypatch.setattr(generate, "all_targets", lambda: (target,))
     monkeypatch.setattr(generate, "get_target", lambda name: target)
     monkeypatch.setattr(generate, "render", _fake_render)
-    monkeypatch.setattr(cli, "_target_names", lambda: ["fake"])
+    monkeypatch.setattr(cli.options, "target_names", lambda: ["fake"])
     monkeypatch.chdir(REPO)
     return target
 
@@ -101,7 +101,7 @@ def test_max_spec_bytes_is_an_option_of_every_reading_command(command):
 def test_the_cli_default_size_limit_is_the_loaders():
     from codegen.yamlload import DEFAULT_MAX_BYTES
 
-    assert cli.DEFAULT_MAX_SPEC_BYTES == DEFAULT_MAX_BYTES
+    assert cli.options.DEFAULT_MAX_SPEC_BYTES == DEFAULT_MAX_BYTES
 
 
 def test_version():
@@ -140,12 +140,14 @@ def test_validate_defaults_to_specs(monkeypatch):
     assert result.output == f"{len(list(SPECS.glob('*.yaml')))} specs valid\n"
 
 
-def test_validate_without_a_specs_folder_is_a_located_error(tmp_path, monkeypatch):
+def test_validate_without_a_specs_folder_says_what_it_looked_for(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = _run("validate")
     assert result.exit_code == 2
     assert result.output.splitlines() == [
-        "specs:1:1: error: no such file or folder",
+        "specs: error: no specs found: toolgen looks for *.yaml and *.yml files in specs (the default; set "
+        "`specs` under [tool.toolgen] in pyproject.toml, or in toolgen.toml), or in the spec files and folders "
+        "named on the command line",
         "toolgen: 1 error in 1 file",
     ]
     _no_traceback(result)
@@ -213,7 +215,7 @@ def test_check_exits_1_with_a_diff_when_stale(fake_target, tmp_path):
     assert "-web_fetch (edited):" in result.output and "+web_fetch:" in result.output
     assert f"--- a/{out.as_posix()}/fake/gone.txt" in result.output
     assert (
-        "toolgen: 1 stale, 1 orphaned file(s); regenerate with: toolgen generate specs --out"
+        "toolgen: 0 missing, 1 stale, 1 no longer produced; regenerate with: toolgen generate specs --out"
         in result.output
     )
     after = {path: path.read_bytes() for path in out.rglob("*") if path.is_file()}
@@ -305,7 +307,7 @@ def test_wheel_installs_and_runs(tmp_path):
     assert any(
         name.startswith("codegen/templates/") for name in names
     ), "templates are not in the wheel"
-    assert "codegen/cli.py" in names and not any(
+    assert "codegen/cli/__init__.py" in names and not any(
         name.startswith(("tests/", "specs/")) for name in names
     )
 

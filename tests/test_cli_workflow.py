@@ -19,6 +19,7 @@ from click.testing import CliRunner
 
 import codegen
 from codegen.cli import main
+from codegen.statefolder import MANIFEST_NAME
 
 from .support import SPECS
 
@@ -69,7 +70,7 @@ def test_verbose_says_which_config_and_which_files(project):
     assert "wrote generated/go/web_fetch.go" in result.output
     again = _run("generate", "-v")
     assert (
-        "nothing changed since the last run (manifest generated/.toolgen-manifest.json)"
+        f"nothing changed since the last run (manifest generated/{MANIFEST_NAME})"
         in again.output
     )
 

@@ -1,5 +1,5 @@
 """Concurrency (issue #5, item 4): `toolgen generate` processes racing on one output tree all succeed and leave
-exactly the right tree, because each holds `<out>/.toolgen.lock` (writer.output_lock) from comparing the tree to
+exactly the right tree, because each holds `<out>/.toolgen/lock` (writer.output_lock) from comparing the tree to
 writing its manifest.
 """
 
@@ -16,12 +16,13 @@ import pytest
 
 from codegen.generate import load_tools, render_outputs
 from codegen.targets import target_names
-from codegen.writer import LOCK_NAME, is_temporary, output_lock
+from codegen.statefolder import GITIGNORE_NAME, LOCK_NAME, MANIFEST_NAME, STATE_FOLDER
+from codegen.writer import is_temporary, output_lock
 
-from .support import EDGE_SPECS, SPECS
+from .support import EDGE_SPECS, SPECS, is_state_file
 
 WRITERS = 4
-MANIFEST = ".toolgen-manifest.json"
+MANIFEST = MANIFEST_NAME
 
 
 def _generate(root: Path, out: str = "out") -> subprocess.Popen[str]:
@@ -42,7 +43,7 @@ def _tree(out: Path) -> dict[str, str]:
     return {
         path.relative_to(out).as_posix(): path.read_text("utf-8")
         for path in sorted(out.rglob("*"))
-        if path.is_file() and path.name not in (LOCK_NAME, MANIFEST)
+        if path.is_file() and not is_state_file(path.relative_to(out).as_posix())
     }
 
 
@@ -119,7 +120,10 @@ def test_a_second_run_waits_for_the_lock(tmp_path: Path):
         process = _generate(tmp_path)
         time.sleep(4)  # far longer than importing toolgen and rendering one tool takes
         assert process.poll() is None, process.communicate()
-        assert [path.name for path in out.iterdir()] == [LOCK_NAME]
+        assert [path.name for path in out.iterdir()] == [STATE_FOLDER]
+        assert sorted(path.relative_to(out).as_posix() for path in (out / STATE_FOLDER).iterdir()) == [
+            GITIGNORE_NAME, LOCK_NAME
+        ]
     stdout, stderr = process.communicate(timeout=120)
     assert process.returncode == 0, stderr
     assert (out / "go" / "one.go").is_file()

@@ -1,7 +1,7 @@
 """Crash safety (issue #5, item 3): `toolgen generate` killed with SIGKILL at any moment leaves no torn file, and the
 next run repairs the tree.
 
-500 specs × all six targets (3,006 files). Several runs are killed at seeded random points of their writing phase
+500 specs × all seven targets (3,507 files). Several runs are killed at seeded random points of their writing phase
 (after they have written k files of a random target folder), starting from an empty tree, from a tree whose files
 are all stale (so files are being replaced, not created), and from a partly deleted tree. After each kill every
 file present must be complete: equal to the clean run's file (or, when it was being replaced, to the stale one it
@@ -29,11 +29,12 @@ import pytest
 
 from codegen.generate import load_tools
 from codegen.targets import Reporter, all_targets
-from codegen.writer import LOCK_NAME, is_temporary
+from codegen.statefolder import GITIGNORE_NAME, LOCK_NAME, MANIFEST_NAME
+from codegen.writer import is_temporary
 
 SPEC_COUNT = 500
 SEED = 5
-MANIFEST = ".toolgen-manifest.json"
+MANIFEST = MANIFEST_NAME
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
 
@@ -118,11 +119,11 @@ def _finish(process: subprocess.Popen[bytes]) -> None:
 
 
 def _files(out: Path) -> dict[str, bytes]:
-    """Every file below `out` (relative path → bytes), the lock file left out."""
+    """Every file below `out` (relative path → bytes), the lock file and the state folder's .gitignore left out."""
     return {
         path.relative_to(out).as_posix(): path.read_bytes()
         for path in sorted(out.rglob("*"))
-        if path.is_file() and path.name != LOCK_NAME
+        if path.is_file() and path.relative_to(out).as_posix() not in (LOCK_NAME, GITIGNORE_NAME)
     }
 
 
@@ -160,7 +161,7 @@ def test_sigkill_at_random_moments_never_leaves_a_torn_file(tmp_path: Path):
     rng = random.Random(SEED)
     _write_specs(tmp_path / "specs")
     planned = _planned_paths(tmp_path / "specs")
-    assert len(planned) == 6 * SPEC_COUNT + 6
+    assert len(planned) == 7 * SPEC_COUNT + 7  # a file per tool and one folder file per target
     reference, first, second = tmp_path / "reference", tmp_path / "first", tmp_path / "second"
 
     # Round 1, from empty trees: each run is killed once a random planned file has appeared. The clean reference

@@ -46,7 +46,7 @@ def test_an_override_replaces_exactly_one_template_and_every_other_file_is_inher
 
 
 def test_the_readme_worked_example_is_the_tested_example():
-    readme = (REPO / "README.md").read_text()
+    readme = (REPO / "docs" / "templates.md").read_text()
     section = readme.split("## Custom templates", 1)[1].split("\n## ", 1)[0]
     assert (EXAMPLE / "python" / "__init__.py.j2").read_text() in section
     assert "--templates" in section and "builtin/" in section
@@ -79,15 +79,25 @@ def test_an_undefined_name_is_located(tools, tmp_path):
         {"go/tool.go.j2": "{{ header }}\n\npackage {{ package }}\n// {{ no_such_name }}\n"},
     )
     assert _error(tools, root) == [
-        "go/tool.go.j2:4:1: error: template error: 'no_such_name' is undefined"
+        "go/tool.go.j2:4:1: error: template error: 'no_such_name' is undefined; tool.go.j2 receives decls, "
+        "factory, header, package, sdk_alias, sdk_module, values (`toolgen templates go` says what each is)"
     ]
+
+
+def test_a_misspelled_name_suggests_the_variable_meant(tools, tmp_path):
+    root = _folder(tmp_path, {"go/tool.go.j2": "{{ header }}\n\npackage {{ pakage }}\n"})
+    [message] = _error(tools, root)
+    assert message.startswith(
+        "go/tool.go.j2:3:1: error: template error: 'pakage' is undefined (did you mean \"package\"?); "
+        "tool.go.j2 receives decls, "
+    )
 
 
 def test_a_misplaced_folder_or_file_is_an_error(tools, tmp_path):
     root = _folder(tmp_path, {"nodjs/tool.ts.j2": "x", "tool.go.j2": "x", "README.md": "notes"})
     assert _error(tools, root) == [
         'nodjs:1:1: error: not a target folder (did you mean "nodejs"?); custom templates go in '
-        "<folder>/<target>/ with target one of nodejs, go",
+        "<folder>/<target>/ with target one of nodejs, python, go, dotnet, java, rust, json",
         "tool.go.j2:1:1: error: custom templates go in a folder per target, e.g. python/tool.py.j2, not at the top",
     ]
 
@@ -142,3 +152,17 @@ def test_templates_from_the_config_and_an_edit_is_not_mistaken_for_no_change(tmp
     assert "1 written" in result.output and "PLUGIN_MODULES" in init.read_text()
     result = CliRunner().invoke(main, ["check", "--templates", str(tmp_path / "nowhere")])
     assert result.exit_code == 2 and "does not exist" in result.output
+
+
+def test_a_folder_for_every_language_serves_a_run_of_one_target(tools, tmp_path):
+    """`--lang go` with a templates folder that also holds other targets' overrides: they are not errors."""
+    root = _folder(
+        tmp_path,
+        {
+            "go/tool.go.j2": '{% include "builtin/tool.go.j2" %}\n// extra\n',
+            "python/tool.py.j2": '{% include "builtin/tool.py.j2" %}\n',
+        },
+    )
+    outputs, _ = render_outputs(tools, ["go"], templates=str(root))
+    assert outputs["go/clear_context.go"].endswith("// extra\n")
+    assert not [path for path in outputs if not path.startswith("go/")]

@@ -26,7 +26,17 @@ from codegen.targets import _prettier, target_names
 from .support import EDGE_SPECS, SPECS, age_manifest, forget_caches, generated_files
 
 TARGETS = target_names()
-WARNED = "query_database.yaml"  # the bundled spec that warns (a .NET enum member renamed)
+# A spec whose own files warn in every target with enums (two values that differ only in case). The bundled specs
+# no longer warn (query_database's `=` was a renamed .NET `Equals` until names came from symbols).
+WARNED = "zz_enum_clash.yaml"
+WARNED_SPEC = """\
+name: enum_clash
+description: Two enum values that differ only in case.
+parameters:
+  type: object
+  properties:
+    aggregate: {type: string, enum: [SUM, Sum]}
+"""
 REMAKES = {"describe", "describe-nested", "move-lines", "two-specs", "bound", "default"}  # edits the delta takes on
 
 
@@ -35,6 +45,7 @@ def project(tmp_path, monkeypatch):
     """specs/ generated into full/ and delta/ (the same run twice), with a cache of its own."""
     monkeypatch.chdir(tmp_path)
     shutil.copytree(SPECS, tmp_path / "specs")
+    (tmp_path / "specs" / WARNED).write_text(WARNED_SPEC)
     monkeypatch.setenv("TOOLGEN_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("TOOLGEN_NO_CACHE", raising=False)
     forget_caches(monkeypatch)
@@ -93,7 +104,9 @@ def _edit(kind: str, root: Path, rng: random.Random) -> None:
     elif kind == "bound":  # the wire schema and the docs change, not the skeleton
         spec.write_text(re.sub(r"(minimum|maxLength): (\d+)", lambda m: f"{m[1]}: {int(m[2]) + 1}", text, count=1))
     elif kind == "default":  # the typed defaults change, not the skeleton
-        spec.write_text(re.sub(r"default: (\d+)", lambda m: f"default: {int(m[1]) + 1}", text, count=1))
+        spec.write_text(  # a parameter's default (a line of its own), not a metadata value such as {default: 30}
+            re.sub(r"^(\s+)default: (\d+)$", lambda m: f"{m[1]}default: {int(m[2]) + 1}", text, count=1, flags=re.M)
+        )
     elif kind == "add-property":  # a new skeleton
         spec.write_text(
             text.replace(
@@ -153,7 +166,8 @@ def test_a_delta_run_leaves_what_the_full_run_leaves(project, monkeypatch, seed,
 
 def test_the_warnings_of_a_project_come_back_from_a_delta_run(project, monkeypatch):
     route = _Route(monkeypatch)
-    _edit("describe", project, random.Random(7))  # seed 7 picks a spec that does not warn
+    spec = project / "specs" / "web_fetch.yaml"  # a spec that does not warn
+    spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
     in_delta, in_full = _both(route, monkeypatch, age=False)
     assert (in_delta.edited_only, in_full.edited_only) == (True, False)
     assert in_full.warnings and [w.row() for w in in_delta.warnings] == [w.row() for w in in_full.warnings]
@@ -194,14 +208,14 @@ def test_an_output_edited_between_write_and_manifest_gets_no_signature(project, 
 @pytest.mark.parametrize("spec", [WARNED, "colliding_casings.yaml", "zz_name_clash.yaml"])
 def test_an_edit_to_a_spec_that_warns_goes_the_full_way(project, monkeypatch, spec):
     """Warnings from a tool's own files (an enum member; fields renamed) and from naming the folders only (a tool
-    whose names clash with another tool's)."""
+    whose names clash with the folder's own: `define`, whose factory would be the SDK's defineTool)."""
     route = _Route(monkeypatch)
     warned = project / "specs" / spec
     if spec == "colliding_casings.yaml":
         shutil.copy(EDGE_SPECS / spec, warned)
     elif spec == "zz_name_clash.yaml":
         clear_context = (project / "specs" / "clear_context.yaml").read_text()
-        warned.write_text(clear_context.replace("name: clear_context", "name: clearContext", 1))
+        warned.write_text(clear_context.replace("name: clear_context", "name: define", 1))
     for folder in ("delta", "full"):
         run([Path("specs")], Path(folder), TARGETS, write=True)
     warned.write_text("# moved\n" + warned.read_text())  # its warnings move down a line
@@ -237,7 +251,7 @@ def test_the_cli_reports_a_delta_run_as_it_reports_a_full_one(project):
     assert through_delta.returncode == through_full.returncode == 0, through_delta.stderr + through_full.stderr
     assert "only the edited specs changed" in through_delta.stderr
     assert "only the edited specs changed" not in through_full.stderr
-    assert through_delta.stdout == through_full.stdout == "7 tools → 48 files: 6 written, 42 unchanged, 0 removed\n"
+    assert through_delta.stdout == through_full.stdout == "8 tools → 63 files: 8 written, 55 unchanged, 0 removed\n"
     warnings = [line for line in through_full.stderr.splitlines() if ": warning: " in line]
     assert warnings and warnings == [line for line in through_delta.stderr.splitlines() if ": warning: " in line]
     wrote = [line for line in through_delta.stderr.splitlines() if line.startswith("wrote ")]
@@ -247,7 +261,7 @@ def test_the_cli_reports_a_delta_run_as_it_reports_a_full_one(project):
     assert generated_files(project / "delta") == generated_files(project / "full")
 
 
-def test_a_remade_file_takes_its_predecessors_place_only_with_its_key_facts_and_no_warnings():
+def test_a_remade_file_takes_its_predecessors_place_only_with_its_key_and_no_warnings():
     from codegen.errors import Diagnostic
     from codegen.incremental import FinishedFile
 
@@ -257,7 +271,9 @@ def test_a_remade_file_takes_its_predecessors_place_only_with_its_key_facts_and_
     assert delta._same_place(recorded, key, file)
     assert not delta._same_place(None, key, file), "no file of that path before"
     assert not delta._same_place(recorded, bytes([2]) * 32, file), "another tool's, or another context's, file"
-    assert not delta._same_place([key.hex(), {"symbol": "Tool2", "count": 1}, []], key, file), "new facts"
+    new_facts = [key.hex(), {"symbol": "Tool2", "count": 1}, []]
+    assert delta._same_place(new_facts, key, file), "new facts: the folder-wide files are planned again"
+    assert not delta._same_facts(new_facts, file) and delta._same_facts(recorded, file)
     warned = [key.hex(), {"symbol": "Tool", "count": 1}, [["specs/a.yaml", 1, 1, "renamed", "warning"]]]
     assert not delta._same_place(warned, key, file), "it warned before"
     warning = Diagnostic("specs/a.yaml", 1, 1, "renamed", "warning")

@@ -12,12 +12,10 @@ from codegen.generate import load_tools, render_outputs
 from codegen.targets import target_names
 from codegen.writer import OWNERSHIP_MARKER
 
-from .support import REPO, SPECS
+from .support import REPO, SPECS, is_state_file
 
 GENERATED = REPO / "generated"
 REGENERATE = "toolgen generate specs/ --out generated/"
-# Kept in the root by `generate`, never committed: the fast-path manifest and the lock file.
-NOT_OUTPUTS = (".toolgen-manifest.json", ".toolgen.lock")
 
 
 def _expected() -> dict[str, str]:
@@ -27,10 +25,10 @@ def _expected() -> dict[str, str]:
 
 
 def _on_disk() -> dict[str, str]:
-    """The committed files; the manifest cache and the lock file that `generate` keeps in the root are not outputs."""
+    """The committed files; toolgen's state folder (manifest, lock; git-ignored by itself) holds no outputs."""
     files = {}
     for path in sorted(GENERATED.rglob("*")):
-        if path.is_file() and path.name not in NOT_OUTPUTS:
+        if path.is_file() and not is_state_file(path.relative_to(GENERATED).as_posix()):
             files[path.relative_to(GENERATED).as_posix()] = path.read_text("utf-8")
     return files
 

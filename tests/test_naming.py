@@ -24,7 +24,7 @@ def test_split_words(text, words):
 
 @pytest.mark.parametrize(
     ("text", "words"),
-    [("2fa_code", ("the", "2", "fa", "code")), ("!=", ("not", "equals")), ("*/", ("star", "slash")), ("", ("empty",))],
+    [("2fa_code", ("the", "2", "fa", "code")), ("!=", ("not", "equal")), ("*/", ("star", "slash")), ("", ("empty",))],
 )
 def test_identifier_words(text, words):
     assert identifier_words(text, "empty") == words

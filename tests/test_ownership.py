@@ -53,7 +53,7 @@ def test_a_hand_edited_generated_file_is_reported_by_check_and_restored_by_gener
         "--- a/generated/go/web_fetch.go" in check.output
         and "+++ b/generated/go/web_fetch.go" in check.output
     )
-    assert "1 stale, 0 orphaned" in check.output
+    assert "0 missing, 1 stale, 0 no longer produced" in check.output
     assert path.read_bytes() != original, "check never writes"
     generate = _run("generate")
     assert generate.exit_code == 0 and "1 written" in generate.output

@@ -124,7 +124,7 @@ def _user_repo(tmp_path: Path, sha: str, env: dict[str, str]) -> Path:
     for name in ("clear_context.yaml", "web_fetch.yaml"):
         shutil.copyfile(support.SPECS / name, repo / "specs" / name)
     (repo / "pyproject.toml").write_text(PYPROJECT)
-    (repo / ".gitignore").write_text("generated/.toolgen-manifest.json\n")
+    # no .gitignore: toolgen's state folder (generated/.toolgen/) ignores itself, so `git add -A` stages outputs only
     (repo / ".pre-commit-config.yaml").write_text(
         f"repos:\n  - repo: {HOOK_REPO.as_posix()}\n    rev: {sha}\n    hooks:\n      - id: toolgen\n"
     )
@@ -215,3 +215,103 @@ def test_hooks_regenerate_and_stop_commits(tmp_path, pre_commit_env):
         capture_output=True,
         timeout=300,
     )
+
+
+LAYOUT_PYPROJECT = """\
+[tool.toolgen]
+specs = ["tools/specs"]
+out = "src/gen"
+targets = ["python", "go", "nodejs"]
+"""
+
+
+def _commit_staged(repo: Path, env: dict[str, str], message: str):
+    """`git commit` of what is staged, through the installed hooks (no `git add` first)."""
+    return subprocess.run(
+        ["git", *IDENTITY, "commit", "-m", message],
+        cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=900,
+    )  # fmt: skip
+
+
+def test_a_commit_through_the_hooks_never_lacks_a_generated_file(tmp_path, pre_commit_env):
+    """Issue 17's scenario in a repository with its own layout and all three hooks: a new spec, `git add -u`,
+    the `git add` the hook names, and a fresh clone that `toolgen check` finds clean."""
+    env = pre_commit_env
+    sha = _snapshot_checkout()
+    repo = tmp_path / "layout-repo"
+    (repo / "tools" / "specs").mkdir(parents=True)
+    for name in ("clear_context.yaml", "web_fetch.yaml"):
+        shutil.copyfile(support.SPECS / name, repo / "tools" / "specs" / name)
+    (repo / "pyproject.toml").write_text(LAYOUT_PYPROJECT)
+    hooks = "".join(f"      - id: {hook}\n" for hook in ("toolgen", "toolgen-check", "toolgen-breaking"))
+    (repo / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {HOOK_REPO.as_posix()}\n    rev: {sha}\n    hooks:\n{hooks}"
+    )
+    _git("init", "-q", "-b", "main", ".", cwd=repo, env=env)
+    installed = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "install"], cwd=repo, env=env, capture_output=True, text=True
+    )
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    toolgen = [sys.executable, "-m", "codegen"]
+    subprocess.run([*toolgen, "generate"], cwd=repo, check=True, capture_output=True, timeout=300)
+
+    # The first commit: `breaking --against HEAD` has no HEAD yet, and says so instead of failing.
+    _git("add", "-A", cwd=repo, env=env)
+    first = _commit_staged(repo, env, "tools")
+    assert first.returncode == 0, first.stdout
+    assert "Failed" not in first.stdout
+
+    # A new spec, staged alone: the hook regenerates and stops the commit.
+    shutil.copyfile(support.SPECS / "current_time.yaml", repo / "tools" / "specs" / "current_time.yaml")
+    _git("add", "tools/specs/current_time.yaml", cwd=repo, env=env)
+    stopped = _commit_staged(repo, env, "a spec only")
+    assert stopped.returncode != 0, stopped.stdout
+    assert (repo / "src" / "gen" / "go" / "current_time.go").is_file()
+
+    # `git add -u` stages the changed index files but not the new tool's files: still stopped, and named.
+    _git("add", "-u", cwd=repo, env=env)
+    lacking = _commit_staged(repo, env, "a spec and the updated index files")
+    assert lacking.returncode != 0, lacking.stdout
+    new_files = ["src/gen/go/current_time.go", "src/gen/nodejs/current_time.ts", "src/gen/python/current_time.py"]
+    command = "git add -- " + " ".join(new_files)
+    assert command in lacking.stdout, lacking.stdout
+    assert _git("log", "--oneline", cwd=repo).stdout.count("\n") == 1
+
+    # The named `git add`: the commit passes, and holds every generated file.
+    _git("add", "--", *new_files, cwd=repo, env=env)
+    passed = _commit_staged(repo, env, "a spec and all its files")
+    assert passed.returncode == 0, passed.stdout
+    committed = _git("ls-files", cwd=repo).stdout.split()
+    assert set(new_files) <= set(committed)
+
+    # toolgen's own state (manifest, lock) never shows in git: the tree is clean right after the hooks ran.
+    assert _git("status", "--porcelain", "--untracked-files=all", cwd=repo).stdout == ""
+
+    # A fresh clone of what was committed is up to date, also when git converts it to CRLF on checkout.
+    for name, options in (("clone", []), ("crlf-clone", ["-c", "core.autocrlf=true"])):
+        clone = tmp_path / name
+        _git("clone", "-q", *options, repo.as_posix(), clone.as_posix(), cwd=tmp_path, env=env)
+        checked = subprocess.run([*toolgen, "check"], cwd=clone, capture_output=True, text=True, timeout=300)
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert b"\r\n" in (tmp_path / "crlf-clone" / "src" / "gen" / "go" / "clear_context.go").read_bytes()
+
+    # Naming one spec regenerates it and removes no other tool's files.
+    before = sorted(p.relative_to(repo).as_posix() for p in (repo / "src" / "gen").rglob("*") if p.is_file())
+    named = subprocess.run(
+        [*toolgen, "generate", "tools/specs/web_fetch.yaml"], cwd=repo, capture_output=True, text=True, timeout=300
+    )
+    assert named.returncode == 0 and "0 removed" in named.stdout, named.stdout + named.stderr
+    after = sorted(p.relative_to(repo).as_posix() for p in (repo / "src" / "gen").rglob("*") if p.is_file())
+    assert after == before
+
+    # A tool name that differs from an existing one only in case is refused, naming both files; nothing moves.
+    spec = (repo / "tools" / "specs" / "clear_context.yaml").read_text()
+    (repo / "tools" / "specs" / "clear_context_again.yaml").write_text(
+        spec.replace("name: clear_context", "name: Clear_Context")
+    )
+    _git("add", "tools/specs/clear_context_again.yaml", cwd=repo, env=env)
+    clash = _commit_staged(repo, env, "a second spelling of one tool")
+    assert clash.returncode != 0, clash.stdout
+    assert "tools/specs/clear_context_again.yaml:" in clash.stdout
+    assert 'collides with "clear_context" in tools/specs/clear_context.yaml' in clash.stdout
+    assert _git("status", "--porcelain", "--", "src", cwd=repo).stdout == "", "no generated file changed"

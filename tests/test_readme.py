@@ -1,14 +1,16 @@
-"""README.md shows clear_context exactly as generated, and documents the two Quick start commands."""
+"""docs/example.md shows clear_context exactly as generated (the README links it), and the README documents the two
+Quick start commands."""
 
 from __future__ import annotations
 
-from .readme_sync import README, clear_context_files, updated_readme
+from .readme_sync import EXAMPLE, README, clear_context_files, updated_readme
 
 
 def test_readme_shows_clear_context_in_all_six_languages():
     targets = [target for target, _ in clear_context_files()]
     assert targets == ["nodejs", "python", "go", "dotnet", "java", "rust"]
-    assert README.read_text("utf-8") == updated_readme(), "README examples are stale: run python -m tests.readme_sync"
+    assert EXAMPLE.read_text("utf-8") == updated_readme(), "docs/example.md is stale: run python -m tests.readme_sync"
+    assert "](docs/example.md)" in README.read_text("utf-8")
 
 
 def test_ci_runs_the_readme_test_command():

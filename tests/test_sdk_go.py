@@ -18,7 +18,9 @@ from typing import Any
 
 import pytest
 
-from codegen.targets.go import SDK_MODULE, SDK_VERSION
+from codegen.generate import load_tools
+from codegen.targets import Reporter
+from codegen.targets.go import SDK_MODULE, SDK_VERSION, plan_names
 from tests import support
 from tests.test_target_go import REQUIRED_CYCLES, _random_spec
 
@@ -189,9 +191,11 @@ def go() -> str:
     return go
 
 
-def make_module(root: Path, spec_dirs: list[Path] | None = None, with_main: bool = True) -> Path:
+def make_module(
+    root: Path, spec_dirs: list[Path] | None = None, with_main: bool = True, templates: Path | None = None
+) -> Path:
     """A module `toolgen.test/harness` holding the generated package as ./tools (and the harness main)."""
-    generated = support.write_outputs("go", root / "generated", spec_dirs)
+    generated = support.write_outputs("go", root / "generated", spec_dirs, templates)
     module = root / "module"
     shutil.copytree(generated, module / "tools")
     go_mod = (HARNESS / "go.mod.in").read_text()
@@ -202,7 +206,32 @@ def make_module(root: Path, spec_dirs: list[Path] | None = None, with_main: bool
     shutil.copy(HARNESS / "go.sum.in", module / "go.sum")
     if with_main:
         shutil.copy(HARNESS / "main.go", module / "main.go")
+        (module / "handlers.go").write_text(echo_handlers(spec_dirs), encoding="utf-8")
     return module
+
+
+def echo_handlers(spec_dirs: list[Path] | None = None) -> str:
+    """handlers.go for main.go: `echo`, whose methods are every method of tools.Handlers for the specs. A typed
+    handler answers with the params struct it received, one without params with "pong"."""
+    tools, _ = load_tools(spec_dirs or support.SDK_SPEC_DIRS)  # what write_outputs generates
+    methods = []
+    for tool, names in zip(tools, plan_names(tools, Reporter())):
+        if tool.params:
+            params = names.decls[tool.params]
+            methods.append(
+                f"func (echo) {names.handler_field}(params tools.{params}, _ copilot.ToolInvocation) (any, error) "
+                "{\n\treturn params, nil\n}\n"
+            )
+        else:
+            methods.append(
+                f"func (echo) {names.handler_field}(copilot.ToolInvocation) (any, error) {{\n\treturn \"pong\", nil\n}}\n"
+            )
+    return (
+        "package main\n\nimport (\n\tcopilot \"github.com/github/copilot-sdk/go\"\n\n"
+        "\t\"toolgen.test/harness/tools\"\n)\n\n"
+        "// echo implements tools.Handlers (written by tests/test_sdk_go.py).\ntype echo struct{}\n\n"
+        + "\n".join(methods)
+    )
 
 
 @pytest.fixture(scope="module")
@@ -259,3 +288,41 @@ def test_random_hostile_specs_compile(go, tmp_path):
     (specs / "required_cycles.yaml").write_text(REQUIRED_CYCLES)
     module = make_module(tmp_path, [specs, support.EDGE_SPECS], with_main=False)
     run_go(go, ["vet", "./..."], module)
+
+
+def test_a_template_override_compiles_and_declares_the_same_tools(go, tmp_path):
+    """tests/override_templates/go: the built-in tool.go.j2 included, plus a declaration that uses the factory."""
+    module = make_module(tmp_path, templates=support.OVERRIDE_TEMPLATES)
+    assert "\nvar _ = ClearContextTool\n" in (module / "tools" / "clear_context.go").read_text()
+    run_go(go, ["vet", "./..."], module)
+    support.assert_wire_matches(json.loads(run_go(go, ["run", "."], module, stdin="[]"))["wire"])
+
+
+MISSING_METHOD = """\
+package main
+
+import (
+	copilot "github.com/github/copilot-sdk/go"
+
+	"toolgen.test/harness/tools"
+)
+
+// partial lacks CurrentTime and the other methods: passing it to tools.All must not compile.
+type partial struct{}
+
+func (partial) ClearContext(p tools.ClearContextParams, _ copilot.ToolInvocation) (any, error) {
+	return p.Prompt, nil
+}
+
+func main() { _ = tools.All(partial{}) }
+"""
+
+
+def test_handlers_lacking_a_method_do_not_compile(go, tmp_path):
+    module = make_module(tmp_path, [support.SPECS], with_main=False)
+    (module / "main.go").write_text(MISSING_METHOD, encoding="utf-8")
+    result = subprocess.run(
+        [go, "build", "./..."], cwd=module, env=go_env(), capture_output=True, text=True, timeout=TIMEOUT
+    )
+    assert result.returncode != 0, "a Handlers value without every method compiled"
+    assert "does not implement tools.Handlers (missing method " in result.stderr, result.stderr

@@ -28,6 +28,8 @@ from codegen.wire import normalize_wire
 
 from .sdk.java import toolchain
 from .support import (
+    OVERRIDE_TEMPLATES,
+    SDK_SPEC_DIRS,
     sdk_spec_dirs,
     assert_wire_matches,
     expected_wires,
@@ -58,10 +60,13 @@ def _classpath() -> tuple[Path, ...]:
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory) -> dict[str, Any]:
     """The generated folder and the harness, compiled; skips (or fails in CI) when the SDK is not available."""
+    return _compile(tmp_path_factory.mktemp("java"))
+
+
+def _compile(root: Path, templates: Path | None = None) -> dict[str, Any]:
     require_executable("javac")
     classpath = list(_classpath())
-    root = tmp_path_factory.mktemp("java")
-    folder = write_outputs("java", root)
+    folder = write_outputs("java", root, templates=templates)
     sources = sorted(folder.rglob("*.java"))
     classes = root / "classes"
     strict = toolchain.javac(sources, classpath, classes, ("-Xlint:all,-processing", "-Werror"))
@@ -77,7 +82,7 @@ def compiled(tmp_path_factory) -> dict[str, Any]:
     assert (
         harness.returncode == 0
     ), f"javac rejected WireDump.java:\n{harness.stdout}{harness.stderr}"[:8000]
-    class_names = [f"{PACKAGE}.{path.stem}" for path in sources if path.stem != "ToolSupport"]
+    class_names = [f"{PACKAGE}.{path.stem}" for path in sources if path.stem not in ("ToolSupport", "ToolHandlers")]
     return {"classpath": classpath + [classes], "classes": class_names, "folder": folder}
 
 
@@ -240,3 +245,12 @@ def test_arguments_that_do_not_bind_are_reported_as_failures(compiled, tool, arg
     (line,) = _run(compiled, ["invoke"], f"{PACKAGE}.{tool}\t{json.dumps(arguments)}\n")
     result = json.loads(line)
     assert set(result) == {"error"} and error in result["error"], result
+
+
+def test_a_template_override_compiles_and_declares_the_same_tools(tmp_path):
+    """tests/override_templates/java: the built-in tool.java.j2 included, plus a package-private class after it;
+    the strict compile still passes and every tool's wire declaration is unchanged."""
+    compiled = _compile(tmp_path, OVERRIDE_TEMPLATES)
+    assert "final class ClearContextToolRegistration {" in next(compiled["folder"].rglob("ClearContextTool.java")).read_text()
+    declarations = [json.loads(line) for line in _run(compiled, ["wire", *compiled["classes"]])]
+    assert_wire_matches({declaration["name"]: declaration for declaration in declarations}, SDK_SPEC_DIRS)

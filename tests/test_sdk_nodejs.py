@@ -171,3 +171,69 @@ def test_typed_handler_receives_parsed_arguments(dumped: dict) -> None:
         "ok": {"query": "TODO", "maxResults": 50, "caseSensitive": False}
     }
     assert invocations["ping"] == {"ok": "pong from ping"}
+
+
+def test_a_template_override_compiles_and_declares_the_same_tools(
+    tmp_path: Path, node_modules: Path, spec_dirs: list[Path]
+) -> None:
+    """tests/override_templates/nodejs: tool.ts.j2 rewritten from its variables with a comment above the factory;
+    it still compiles strictly against the SDK and every tool's wire declaration is unchanged."""
+    root = tmp_path / "override"
+    generated = support.write_outputs("nodejs", root / "generated", spec_dirs, support.OVERRIDE_TEMPLATES)
+    text = (generated / "clear_context.ts").read_text()
+    comment = "// Registered by our plugin loader (added by a custom template).\n/**"  # above the factory's doc
+    assert text.count(comment) == 1 and text.index(comment) < text.index("export function clearContextTool(")
+    for name in HARNESS_FILES:
+        shutil.copyfile(HARNESS / name, root / name)
+    (root / "node_modules").symlink_to(node_modules, target_is_directory=True)
+    _run(["node", str(node_modules / "typescript" / "bin" / "tsc"), "-p", "tsconfig.json"], root)
+    dumped = json.loads(_run(["node", str(root / "build" / "dump_wire.js")], root))
+    support.assert_wire_matches(dumped["wire"], spec_dirs)
+
+
+def test_all_tools_builds_every_tool_from_its_handler(dumped: dict, spec_dirs: list[Path]) -> None:
+    via_all_tools = dumped["allTools"]
+    assert via_all_tools["order"] == list(support.expected_wires(spec_dirs))  # spec path order
+    assert via_all_tools["wire"] == dumped["wire"]
+    # each tool calls the member named after it (the Proxy's handlers answer with their member's name)
+    assert via_all_tools["answers"] == {"clear_context": "clearContext", "ping": "ping"}
+
+
+HANDLERS_CONSUMER = """\
+// ToolHandlers as a user writes it: the full set compiles, an object that lacks a tool does not.
+import { allTools, type ToolHandlers } from "./generated/nodejs/index.js";
+
+const answer = () => "ok";
+export const handlers: ToolHandlers = {
+  clearContext: ({ prompt }) => `cleared; seeded with ${prompt}`,
+  createIssue: (params) => params.title,
+  currentTime: (invocation) => invocation.toolName,
+  queryDatabase: answer,
+  searchFiles: answer,
+  updatePlan: answer,
+  webFetch: answer,
+};
+export const tools = allTools(handlers);
+
+// @ts-expect-error -- currentTime and the others are missing
+export const incomplete: ToolHandlers = { clearContext: answer };
+export const wrong: ToolHandlers = {
+  ...handlers,
+  // @ts-expect-error -- a clear_context handler receives ClearContextParams, which has no title
+  clearContext: (params) => params.title,
+};
+"""
+
+
+def test_tool_handlers_without_one_handler_does_not_compile(tmp_path: Path, node_modules: Path) -> None:
+    """tsc --strict accepts a complete ToolHandlers and rejects an incomplete one (an unused @ts-expect-error
+    is itself an error, so the check fails if the interface stopped requiring its members)."""
+    support.write_outputs("nodejs", tmp_path / "generated", [support.SPECS])
+    (tmp_path / "consumer.ts").write_text(HANDLERS_CONSUMER, encoding="utf-8")
+    for name in ("package.json", "tsconfig.json"):
+        shutil.copyfile(HARNESS / name, tmp_path / name)
+    config = json.loads((HARNESS / "tsconfig.json").read_text())
+    config["include"] = ["generated/nodejs/**/*.ts", "consumer.ts"]
+    (tmp_path / "tsconfig.json").write_text(json.dumps(config))
+    (tmp_path / "node_modules").symlink_to(node_modules, target_is_directory=True)
+    _run(["node", str(node_modules / "typescript" / "bin" / "tsc"), "-p", "tsconfig.json", "--noEmit"], tmp_path)

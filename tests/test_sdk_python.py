@@ -7,6 +7,7 @@ package passes `mypy --strict`, including a check that a wrongly typed handler i
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import importlib
 import importlib.util
 import json
@@ -114,9 +115,11 @@ def sdk() -> ModuleType:
     return copilot
 
 
-def generate_package(out: Path, name: str, spec_dirs: list[Path] | None = None) -> Path:
+def generate_package(
+    out: Path, name: str, spec_dirs: list[Path] | None = None, templates: Path | None = None
+) -> Path:
     """Generate the Python target into out/root/<name>/ and return out/root (the folder for sys.path)."""
-    generated = support.write_outputs("python", out / "out", spec_dirs)
+    generated = support.write_outputs("python", out / "out", spec_dirs, templates)
     root = out / "root"
     root.mkdir()
     shutil.move(str(generated), root / name)
@@ -275,4 +278,106 @@ def test_mypy_strict_accepts_the_package_and_checks_handlers(package_root):
     command = [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.11", "--cache-dir", str(cache),
                "--no-error-summary", "-p", PACKAGE, "-m", "consumer"]  # fmt: skip
     result = subprocess.run(command, cwd=package_root, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_template_override_imports_and_declares_the_same_tools(tmp_path, sdk):
+    """tests/override_templates/python: the built-in tool.py.j2 included, plus a module constant naming the
+    factory; the package imports without warnings and every tool's wire declaration is unchanged."""
+    from copilot import session
+
+    serializer = getattr(session, "_tool_to_wire_definition", None)
+    support.require(serializer is not None, "copilot.session._tool_to_wire_definition (SDK 1.0.27) is missing")
+    root = generate_package(tmp_path, "override_tools", templates=support.OVERRIDE_TEMPLATES)
+    with imported(root, "override_tools") as package:
+        clear_context = importlib.import_module("override_tools.clear_context")
+        assert clear_context.PLUGIN_FACTORY is package.clear_context_tool
+        tools = build_tools(package, lambda *arguments: "ok")
+        support.assert_wire_matches({name: serializer(tool).to_dict() for name, tool in tools.items()})
+
+
+def test_all_tools_builds_every_tool_from_its_handler(package, sdk):
+    """`all_tools(ToolHandlers(...))` declares exactly what the factories declare, each tool calling its field."""
+    from copilot.session import _tool_to_wire_definition
+
+    fields = [field.name for field in dataclasses.fields(package.ToolHandlers)]
+    calls: list[str] = []
+
+    def recorder(field: str) -> Any:
+        return lambda *received: calls.append(field) or field
+
+    tools = package.all_tools(package.ToolHandlers(**{field: recorder(field) for field in fields}))
+    by_factory = build_tools(package, lambda *arguments: "ok")
+    assert [tool.name for tool in tools] == sorted(by_factory, key=[t.name for t in tools].index)
+    wire = {tool.name: _tool_to_wire_definition(tool).to_dict() for tool in tools}
+    assert wire == {name: _tool_to_wire_definition(tool).to_dict() for name, tool in by_factory.items()}
+    result = invoke(sdk, next(tool for tool in tools if tool.name == "clear_context"), {"prompt": "p"})
+    assert (result.result_type, calls) == ("success", ["clear_context"])
+
+
+def test_tool_handlers_without_one_handler_is_a_type_error(package):
+    fields = [field.name for field in dataclasses.fields(package.ToolHandlers)]
+    with pytest.raises(TypeError, match=fields[-1]):
+        package.ToolHandlers(**{field: (lambda *received: "") for field in fields[:-1]})
+
+
+HANDLERS_CONSUMER = '''\
+"""ToolHandlers as a user writes it: mypy --strict must accept the full set and reject one that lacks a tool."""
+
+from copilot import Tool, ToolInvocation
+
+from {package} import ClearContextParams, ToolHandlers, all_tools
+
+
+def answer(params: object, invocation: ToolInvocation) -> str:
+    return invocation.tool_name
+
+
+def clear(params: ClearContextParams, invocation: ToolInvocation) -> str:
+    return params.prompt
+
+
+def now(invocation: ToolInvocation) -> str:
+    return "12:00"
+
+
+tools: list[Tool] = all_tools(
+    ToolHandlers(
+        clear_context=clear,
+        create_issue=answer,
+        current_time=now,
+        query_database=answer,
+        search_files=answer,
+        update_plan=answer,
+        web_fetch=answer,
+    )
+)
+# Unused if ToolHandlers accepted a missing handler, which --strict reports as an error.
+incomplete = ToolHandlers(clear_context=clear)  # type: ignore[call-arg]
+# A handler of another tool's parameters is rejected too.
+mismatched = ToolHandlers(
+    clear_context=answer,
+    create_issue=answer,
+    current_time=clear,  # type: ignore[arg-type]
+    query_database=answer,
+    search_files=answer,
+    update_plan=answer,
+    web_fetch=answer,
+)
+'''
+
+
+def run_mypy_strict(root: Path, *targets: str) -> subprocess.CompletedProcess[str]:
+    support.require(importlib.util.find_spec("mypy") is not None, "mypy is not installed")
+    cache = support.CACHE / "python" / "mypy"
+    cache.mkdir(parents=True, exist_ok=True)
+    command = [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.11", "--cache-dir", str(cache),
+               "--no-error-summary", *targets]  # fmt: skip
+    return subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=600)
+
+
+def test_mypy_strict_requires_every_handler(tmp_path, sdk):
+    root = generate_package(tmp_path, "guide_tools", [support.SPECS])
+    (root / "consumer.py").write_text(HANDLERS_CONSUMER.format(package="guide_tools"), encoding="utf-8")
+    result = run_mypy_strict(root, "-p", "guide_tools", "-m", "consumer")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -28,9 +28,11 @@ from codegen.targets.rust import plan_tool_names
 
 from .support import (
     CACHE,
+    OVERRIDE_TEMPLATES,
     REPO,
     sdk_spec_dirs,
     assert_wire_matches,
+    expected_wires,
     require,
     require_executable,
     write_outputs,
@@ -43,6 +45,7 @@ PROJECT = CACHE / "rust" / "project"
 TARGET_DIR = CACHE / "rust" / "target"
 BINARY = "toolgen-rust-harness"
 TOOLS_MARKER = "        // TOOLS"
+HANDLERS_MARKER = "        // HANDLERS"
 BUILD_TIMEOUT = 1800  # seconds; a cold build takes about four minutes on two cores
 
 
@@ -65,13 +68,26 @@ def _tool_calls() -> str:
     return "\n".join(lines)
 
 
+def _handler_fields() -> str:
+    """One `ToolHandlers` field per tool: a boxed handler that answers with the field's name."""
+    tools, _ = load_tools(sdk_spec_dirs())  # what write_outputs generates
+    lines = []
+    for names in plan_tool_names(tools, Reporter()):
+        arguments = "|_params, _invocation|" if names.params else "|_invocation|"
+        answer = f'Ok(ToolResult::Text("{names.module}".to_string()))'
+        lines.append(f"        {names.module}: Box::new({arguments} Box::pin(async move {{ {answer} }})),")
+    return "\n".join(lines)
+
+
 def _prepare_project(generated: Path) -> None:
     (PROJECT / "src").mkdir(parents=True, exist_ok=True)
     shutil.copyfile(HARNESS / "Cargo.toml", PROJECT / "Cargo.toml")
     shutil.copyfile(HARNESS / "Cargo.lock", PROJECT / "Cargo.lock")
     main = (HARNESS / "main.rs").read_text("utf-8")
     assert TOOLS_MARKER in main
-    (PROJECT / "src" / "main.rs").write_text(main.replace(TOOLS_MARKER, _tool_calls()), "utf-8")
+    assert HANDLERS_MARKER in main
+    main = main.replace(TOOLS_MARKER, _tool_calls()).replace(HANDLERS_MARKER, _handler_fields())
+    (PROJECT / "src" / "main.rs").write_text(main, "utf-8")
     shutil.rmtree(PROJECT / "src" / "generated", ignore_errors=True)
     shutil.copytree(generated, PROJECT / "src" / "generated")
 
@@ -145,3 +161,20 @@ def test_handlers_receive_decoded_parameters(harness_output):
     assert calls["create_issue"] == "High|true|[]"
     # A value outside the enum fails before the handler runs, as a normal tool error.
     assert "unknown variant `someday`" in calls["create_issue_bad"]["error"]
+
+
+def test_a_template_override_compiles_and_declares_the_same_tools(tmp_path):
+    """tests/override_templates/rust: the built-in tool.rs.j2 included, plus an item after it; the crate still
+    builds with warnings denied and every tool's wire declaration is unchanged."""
+    cargo = require_executable("cargo")
+    generated = write_outputs("rust", tmp_path, templates=OVERRIDE_TEMPLATES)
+    assert "\nfn plugin_registration() {}\n" in (generated / "clear_context.rs").read_text()
+    with _project_lock():
+        assert_wire_matches(_build_and_run(cargo, generated)["wire"])
+
+
+def test_all_builds_every_tool_from_its_handler(harness_output):
+    via_all = harness_output["all"]
+    assert via_all["order"] == list(expected_wires())  # spec path order
+    assert via_all["wire"] == harness_output["wire"]
+    assert via_all["answers"] == {"clear_context": "clear_context", "ping": "ping"}

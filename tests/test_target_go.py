@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from codegen import ir
-from codegen.errors import ConfigError
+from codegen.errors import ConfigError, SpecError
 from codegen.generate import load_tools, render_outputs
 from codegen.targets import go
 from codegen.targets.go import (
@@ -238,13 +238,6 @@ def test_raw_json_keeps_flat_arrays_on_one_line():
     )
 
 
-def test_enum_constants_for_symbol_values_use_character_names():
-    member = ir.EnumMember("!=", ("empty",))
-    assert go.member_words(member) == ("exclamation", "equals")
-    assert go.member_words(ir.EnumMember("", ("empty",))) == ("empty",)
-    assert go.member_words(ir.EnumMember("asc", ("asc",))) == ("asc",)
-
-
 # -- layout ----------------------------------------------------------------------------------------------------
 
 
@@ -342,24 +335,25 @@ def test_collisions_are_renamed_and_reported():
     )
 
 
-def test_package_level_names_are_unique_across_tools(tmp_path):
+def test_a_name_another_tool_needs_is_an_error_not_a_rename(tmp_path):
+    """foo's enum at foo › bar › params would be FooBarParams, foo_bar's parameters type: whichever tool came first
+    in path order would keep it, so adding one of them would rename the other (codegen.namestability)."""
     specs = tmp_path / "specs"
     specs.mkdir()
-    (specs / "a.yaml").write_text("name: foo-bar\ndescription: d\nparameters: {type: object}\n")
-    (specs / "b.yaml").write_text("name: foo_bar\ndescription: d\nparameters: {type: object}\n")
+    (specs / "a.yaml").write_text("name: foo_bar\ndescription: d\nparameters: {type: object}\n")
     (specs / "c.yaml").write_text(
         "name: foo\ndescription: d\nparameters:\n  type: object\n  properties:\n"
         "    bar: {type: object, properties: {params: {type: string, enum: [x]}}}\n"
     )
-    rendered, warnings = render([specs])
-    assert "func FooBarTool(" in rendered["go/foo_bar.go"]
-    assert "func FooBarTool2(" in rendered["go/foo_bar2.go"]
-    assert "type FooBarParams2 struct" in rendered["go/foo_bar2.go"]
-    assert "type FooBarParams3 string" in rendered["go/foo.go"]  # the enum at foo › bar › params
-    assert {"foo_bar.go", "foo_bar2.go", "foo.go", "tools.go"} == {
-        p.removeprefix("go/") for p in rendered
-    }
-    assert len([w for w in warnings if "go:" in w.message]) >= 4
+    with pytest.raises(SpecError) as raised:
+        render([specs])
+    go_errors = [str(d) for d in raised.value.diagnostics if ": go: " in str(d)]
+    assert len(go_errors) == 1 and go_errors[0].startswith(f"{specs.as_posix()}/c.yaml:1:1: error: go: tool \"foo\"")
+    assert f"beside tool \"foo_bar\" ({specs.as_posix()}/a.yaml)" in go_errors[0] and "FooBarParams2" in go_errors[0]
+    # alone, each is fine
+    (specs / "a.yaml").unlink()
+    rendered, _ = render([specs])
+    assert "type FooBarParams string" in rendered["go/foo.go"]
 
 
 def test_tool_named_tools_does_not_replace_the_registry(tmp_path):

@@ -254,9 +254,9 @@ def test_component_names(wire, component):
     [
         ("low", "LOW"),
         ("in_progress", "IN_PROGRESS"),
-        ("<=", "LESS_THAN_EQUALS"),
-        ("!=", "EXCLAMATION_EQUALS"),
-        ("*/", "ASTERISK_SOLIDUS"),
+        ("<=", "LESS_OR_EQUAL"),
+        ("!=", "NOT_EQUAL"),
+        ("*/", "STAR_SLASH"),
         (" ", "SPACE"),
         ("", "EMPTY"),
         ("1st", "THE_1_ST"),
@@ -267,7 +267,7 @@ def test_enum_constant_names(value, constant):
     from codegen.naming import screaming_snake
 
     member = ir.EnumMember(value, identifier_words(_member_text(value), "empty"))
-    assert screaming_snake(target.constant_words(member)) == constant
+    assert screaming_snake(member.words) == constant
 
 
 def test_type_map_covers_every_type_kind():
@@ -324,12 +324,26 @@ def test_header_names_the_spec_and_says_do_not_edit():
         assert OWNERSHIP_MARKER in text.splitlines()[0]
 
 
+def _outside_text_blocks(text: str) -> list[tuple[int, str]]:
+    """(line number, line) of every line that is not inside a text block: google-java-format leaves a text
+    block's lines as they are (its content is the string's value), so the column limit does not apply there.
+    The target opens a text block with a line of just `\"\"\"` and closes it with one of just `\"\"\";`."""
+    lines, inside = [], False
+    for number, line in enumerate(text.splitlines(), 1):
+        if inside:
+            inside = line.strip() != '""";'
+        else:
+            lines.append((number, line))
+            inside = line.strip() == '"""'
+    return lines
+
+
 def test_every_file_is_ascii_within_100_columns_and_ends_with_one_newline():
     outputs, _ = _outputs()
     for path, text in outputs.items():
         assert text.isascii(), path
         assert text.endswith("}\n") and not text.endswith("\n\n"), path
-        too_long = [n for n, line in enumerate(text.splitlines(), 1) if len(line) > COLUMN_LIMIT]
+        too_long = [n for n, line in _outside_text_blocks(text) if len(line) > COLUMN_LIMIT]
         assert not too_long, f"{path}: lines {too_long}"
 
 
@@ -350,26 +364,7 @@ def test_options_use_the_sdk_spelling():
     assert "METADATA" not in empty
 
 
-def test_parameters_constant_holds_the_exact_schema():
-    import json
-
-    tools, _ = load_tools(ALL_SPEC_DIRS)
-    outputs, _ = render_outputs(tools, ["java"])
-    for tool in tools:
-        if tool.wire_parameters is None:
-            continue
-        text = next(
-            t
-            for p, t in outputs.items()
-            if f"public static final String NAME = {java_string(tool.name)};" in t
-        )
-        start = text.index("private static final String PARAMETERS_JSON =") + len(
-            "private static final String PARAMETERS_JSON ="
-        )
-        expression = text[start : text.index(";\n", start)]
-        literals = [part.strip() for part in expression.replace("\n", " ").split(" + ")]
-        decoded = "".join(_javac_decode(literal) for literal in literals)
-        assert json.loads(decoded) == tool.wire_parameters, tool.name
+# That PARAMETERS_JSON holds the exact schema is checked by javac itself: tests/test_java_text_block.py.
 
 
 def test_collisions_are_renamed_and_reported():
@@ -382,18 +377,6 @@ def test_collisions_are_renamed_and_reported():
         "colliding_casings.yaml:7:5: warning: java:" in m and "userId2" in m for m in messages
     ), messages
     assert any("reserved_words.yaml" in m and "self2" in m for m in messages), messages
-
-
-def test_colliding_tool_classes_are_renamed_case_insensitively(tmp_path):
-    for name, file in (("foo_bar", "a.yaml"), ("FooBar", "b.yaml")):
-        (tmp_path / file).write_text(f"name: {name}\ndescription: d\n", encoding="utf-8")
-    outputs, warnings = _outputs([tmp_path])
-    assert sorted(Path(p).name for p in outputs) == [
-        "FooBarTool.java",
-        "FooBarTool2.java",
-        "ToolSupport.java",
-    ]
-    assert any("b.yaml:1:1: warning: java: class FooBarTool clashes" in str(w) for w in warnings)
 
 
 def test_nested_type_names_do_not_shadow_used_types(tmp_path):

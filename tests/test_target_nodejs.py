@@ -409,7 +409,6 @@ def test_tool_name_clashes_are_renamed_and_reported(tmp_path: Path) -> None:
             "a": "name: define\ndescription: Its factory would be defineTool, the SDK's import.\n",
             "b": "name: index\ndescription: Its file would be index.ts.\n",
             "c": "name: foo-bar\ndescription: One.\n",
-            "d": "name: foo_bar\ndescription: Two.\n",
             "e": "name: a\ndescription: A nested object named a·b·params.\nparameters:\n  type: object\n"
             "  properties:\n    b_params:\n      type: object\n      properties:\n        x: {type: string}\n",
             "f": "name: a_b\ndescription: Its parameters are a·b·params too.\nparameters: {type: object}\n",
@@ -421,7 +420,7 @@ def test_tool_name_clashes_are_renamed_and_reported(tmp_path: Path) -> None:
     by_tool = {tool.name: chosen for tool, chosen in zip(tools, names)}
     assert by_tool["define"].factory == "defineTool2"
     assert by_tool["index"].file == "index2"
-    assert (by_tool["foo-bar"].file, by_tool["foo_bar"].file) == ("foo_bar", "foo_bar2")
+    assert by_tool["foo-bar"].file == "foo_bar"
     messages = [str(d) for d in report.diagnostics]
     assert any(
         m.endswith(
@@ -431,7 +430,6 @@ def test_tool_name_clashes_are_renamed_and_reported(tmp_path: Path) -> None:
         for m in messages
     ), messages
     assert any("b.yaml" in m and "index2.ts" in m for m in messages)
-    assert any("d.yaml" in m and "foo_bar2.ts" in m for m in messages)
     assert (
         by_tool["a"].decls.types[("a", "b", "params")],
         by_tool["a_b"].decls.types[("a", "b", "params")],
@@ -551,3 +549,18 @@ def test_object_default_filled_by_field_defaults_uses_prefault(tmp_path: Path) -
     assert "  point: TPointSchema.default({\n    x: 1,\n  })," in text
     assert "  verbose: z.boolean().default(false)," in text
     assert not warnings
+
+
+def test_folder_wide_names_are_reserved(tmp_path: Path) -> None:
+    """index.ts declares ToolHandlers and allTools: the tool named `Tool` (tests/edge_specs) has a `handlers`
+    object, whose type would be ToolHandlers, so it is renamed; allTools lists every factory in spec order."""
+    from tests import support
+
+    folder = support.write_outputs("nodejs", tmp_path, support.ALL_SPEC_DIRS)
+    tool = (folder / "tool.ts").read_text()
+    assert "export type ToolHandlers2 = " in tool and "export type ToolHandlers =" not in tool
+    index = (folder / "index.ts").read_text()
+    assert index.count("export interface ToolHandlers {") == 1
+    assert "  clearContext: ToolHandler<ClearContextParams>;" in index
+    assert "  ping: (invocation: ToolInvocation) => Promise<unknown> | unknown;" in index
+    assert "    clearContextTool(handlers.clearContext)," in index

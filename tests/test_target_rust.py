@@ -297,7 +297,7 @@ def test_reserved_words_and_collisions(outputs, warnings):
     reserved = outputs["rust/reserved_words.rs"]
     assert "pub r#type: String," in reserved
     assert (
-        "pub self_: String," in reserved and "pub self2: Option<String>," in reserved
+        "pub self_: String," in reserved and "pub self_2: Option<String>," in reserved
     )  # `Self` cased
     assert "pub super_: Option<String>," in reserved and "pub crate_: Option<String>," in reserved
     assert '#[serde(rename = "Self", skip_serializing_if = "Option::is_none")]' in reserved
@@ -324,7 +324,7 @@ def test_defaults_become_serde_defaults(outputs):
     assert "fn default_an_enum() -> DefaultsAnEnum {\n    DefaultsAnEnum::B\n}" in defaults
     assert 'default_from_json(r#"{"x": 1}"#)' in defaults
     labels = outputs["rust/create_issue.rs"]  # `default: []` is what serde's `default` gives a Vec
-    assert '#[serde(rename = "labels", default)]\n    pub labels: Vec<String>,' in labels
+    assert '#[serde(default)]\n    pub labels: Vec<String>,' in labels
 
 
 def test_schema_is_embedded_verbatim(outputs):
@@ -523,3 +523,20 @@ def test_a_default_rust_cannot_hold_is_reported(tmp_path):
         f"{tmp_path / 'spec.yaml'}:6:5: warning: the default of `n` does not fit the Rust type `i64`; "
         "the field is an Option without a default there (the wire schema still carries the default)"
     ]
+
+
+def test_serde_renames_only_what_differs_from_the_rust_name(outputs):
+    # A `rename` equal to the field or variant name is noise: serde already uses the name (without `r#`).
+    renames = re.compile(r'#\[serde\((?:.*, )?rename = "([^"]*)".*\)\]\n\s*(?:pub )?(?:r#)?([A-Za-z0-9_]+)\b')
+    for path, text in outputs.items():
+        for wire, name in renames.findall(text):
+            assert wire != name, f"{path}: rename = {wire!r} on {name}"
+    clear = outputs["rust/clear_context.rs"]
+    assert "    pub prompt: String,\n" in clear and '#[serde(rename = "prompt")]' not in clear
+    reserved = outputs["rust/reserved_words.rs"]
+    assert '    #[serde(rename = "type")]' not in reserved and "    pub r#type: String," in reserved
+    # Names that differ keep their rename; other arguments stay.
+    assert '#[serde(rename = "Self", skip_serializing_if = "Option::is_none")]' in reserved
+    assert '#[serde(default)]\n    pub labels: Vec<String>,' in outputs["rust/create_issue.rs"]
+    symbols = outputs["rust/symbol_names.rs"]
+    assert '    #[serde(rename = "C")]\n    C,' not in symbols and "    C,\n" in symbols

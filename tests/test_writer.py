@@ -108,6 +108,7 @@ def test_the_fast_path_sees_a_temporary_file_as_a_change(tmp_path, monkeypatch):
 
     from codegen import manifest
     from codegen.generate import run
+    from codegen.statefolder import STATE_FOLDER
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "specs").mkdir()
@@ -115,8 +116,8 @@ def test_the_fast_path_sees_a_temporary_file_as_a_change(tmp_path, monkeypatch):
     request = {"r": 1}
     run([Path("specs")], Path("out"), ["go"], request=request)
     assert manifest.is_up_to_date([Path("specs")], Path("out"), request) is not None
-    # one beside a tool file, and one of the manifest's own in the output root
-    for leftover in ("go/.one.go.toolgen-x1.tmp", ".toolgen-manifest.json.toolgen-x2.tmp"):
+    # one beside a tool file, and one of the manifest's own in the state folder
+    for leftover in ("go/.one.go.toolgen-x1.tmp", f"{STATE_FOLDER}/.manifest.json.toolgen-x2.tmp"):
         (tmp_path / "out" / leftover).write_text("")
         assert manifest.is_up_to_date([Path("specs")], Path("out"), request) is None
         run([Path("specs")], Path("out"), ["go"], request=request)

@@ -1253,6 +1253,8 @@ class _Printer:
             return ["return ", self.expr(node.argument, node, "argument"), ";"]
         if isinstance(node, ImportDecl):
             specifiers = [("type " if type_only else "") + name for name, type_only in node.names]
+            if len(specifiers) == 1:  # printModuleSpecifiers: a single specifier never breaks
+                return ["import { ", specifiers[0], " } from ", string_literal(node.source), ";"]
             return [
                 "import ",
                 group(

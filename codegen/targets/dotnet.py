@@ -46,6 +46,7 @@ from typing import Any
 from .. import ir
 from ..errors import ConfigError, Diagnostic
 from ..naming import WINDOWS_RESERVED_FILE_STEMS, Words, pascal, unique_identifiers
+from . import dotnet_handlers
 from .base import PlannedFile, Reporter, Target
 from .json_layout import compact_json, pretty_json
 
@@ -436,7 +437,7 @@ def name_folder(tools: list[ir.Tool], namespace: str, report: Reporter) -> Folde
     stems, renamed = unique_identifiers(
         [pascal(tool.words) for tool in tools],
         # no `Con.cs`: Windows reserves the device names
-        [SUPPORT_FILE.removesuffix(".cs"), *sorted(WINDOWS_RESERVED_FILE_STEMS)],
+        [SUPPORT_FILE.removesuffix(".cs"), dotnet_handlers.FILE_STEM, *sorted(WINDOWS_RESERVED_FILE_STEMS)],
         casefold=True,
     )
     tool_of_stem = dict(zip(stems, tools))
@@ -462,7 +463,8 @@ def name_folder(tools: list[ir.Tool], namespace: str, report: Reporter) -> Folde
             if isinstance(decl, ir.EnumDecl) and enum_plan(decl).style == "string":
                 slots.append((tool, names.converters[tool.name], decl.name))
                 candidates.append(pascal(decl.name) + "Converter")
-    chosen, renamed = unique_identifiers(candidates, REFERENCED_TYPE_NAMES | set(namespace.split(".")))
+    folder_types = REFERENCED_TYPE_NAMES | {dotnet_handlers.CLASS_NAME} | set(namespace.split("."))
+    chosen, renamed = unique_identifiers(candidates, folder_types)
     for (tool, table, words), name in zip(slots, chosen):
         if table is None:
             names.tool_classes[tool.name] = name
@@ -860,7 +862,14 @@ class DotnetTarget(Target):
         options: Mapping[str, Any],
         report: Reporter,
     ) -> list[PlannedFile]:
-        return [PlannedFile(SUPPORT_FILE, "RawSchemaFunction.cs.j2", {"namespace": _namespace(options)})]
+        namespace = _namespace(options)
+        classes = [each.tool_classes[tool.name] for tool, each in zip(tools, names)]
+        params = [each.types[tool.name][tool.params] if tool.params else None for tool, each in zip(tools, names)]
+        handlers = dotnet_handlers.handlers_context(tools, classes, params, RECORD_MEMBER_NAMES)
+        return [
+            PlannedFile(SUPPORT_FILE, "RawSchemaFunction.cs.j2", {"namespace": namespace}),
+            PlannedFile(f"{dotnet_handlers.FILE_STEM}.cs", "ToolHandlers.cs.j2", {"namespace": namespace, **handlers}),
+        ]
 
 
 TARGET = DotnetTarget()

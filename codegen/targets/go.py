@@ -25,8 +25,8 @@ from ..naming import (
     WINDOWS_RESERVED_FILE_STEMS,
     Renamed,
     Words,
+    join_cased,
     snake,
-    split_words,
     unique_identifiers,
 )
 from .base import PlannedFile, Reporter, Target
@@ -92,7 +92,6 @@ _TAG_PUNCTUATION = frozenset("!#$%&()*+-./:;<=>?@[]^_{|}~ ")
 _ASCII_TAG_NAME = re.compile("[A-Za-z0-9" + re.escape("".join(sorted(_TAG_PUNCTUATION))) + "]*")
 _DOC_QUOTE_PAIRS = re.compile(r"'(?=')|(?<!`)`(?=`(?!`))")
 # Words left out of character names in enum constants: EQUALS SIGN → Equals, EXCLAMATION MARK → Exclamation.
-_CHARACTER_NAME_NOISE = frozenset({"sign", "mark"})
 _SHORT_ESCAPES = {
     "\a": r"\a",
     "\b": r"\b",
@@ -114,7 +113,7 @@ def _go_word(word: str) -> str:
 
 def exported(words: Iterable[str]) -> str:
     """Exported Go identifier with golint initialisms: ('user', 'id') → UserID, ('the', '2fa') → The2fa."""
-    return "".join(_go_word(word) for word in words)
+    return join_cased(_go_word(word) for word in words)
 
 
 def unexported(words: Sequence[str]) -> str:
@@ -436,7 +435,7 @@ def plan_names(tools: list[ir.Tool], report: Reporter) -> list[_ToolNames]:
         constants: dict[Words, list[str]] = {}
         for decl, go_name, where in zip(tool.decls, decl_names, decl_where):
             if isinstance(decl, ir.EnumDecl) and decl.base != "mixed":
-                members = [go_name + exported(member_words(member)) for member in decl.members]
+                members = [go_name + exported(member.words) for member in decl.members]
                 constants[decl.name] = namer.claim(
                     members,
                     [where] * len(members),
@@ -450,20 +449,6 @@ def plan_names(tools: list[ir.Tool], report: Reporter) -> list[_ToolNames]:
             _ToolNames(decls, factory, schema_var, metadata_var, constants, handler_field, file)
         )
     return result
-
-
-def member_words(member: ir.EnumMember) -> Words:
-    """An enum constant's words. A string of symbols only (`=`, `!=`, `*/`) has no words of its own, so its
-    characters are spelled by their Unicode names (Equals, ExclamationEquals, AsteriskSolidus) instead of
-    numbering the IR's fallback word (Empty, Empty2, …)."""
-    value = member.value
-    if not isinstance(value, str) or not value or split_words(value):
-        return member.words
-    words: list[str] = []
-    for char in value:
-        name = unicodedata.name(char, f"U{ord(char):04X}")
-        words.extend(word for word in split_words(name) if word not in _CHARACTER_NAME_NOISE)
-    return tuple(words) or member.words
 
 
 # -- types ---------------------------------------------------------------------------------------------------
@@ -789,11 +774,12 @@ def registry_context(
     codec: bool,
     import_path: str | None = None,
 ) -> dict:
-    handler_rows = [
-        (
-            tool_names.handler_field,
-            handler_type(tool_names.decls[tool.params] if tool.params else None),
-        )
+    methods = [
+        {
+            "tool": tool.name,
+            "name": tool_names.handler_field,
+            "params": tool_names.decls[tool.params] if tool.params else None,
+        }
         for tool, tool_names in zip(tools, names)
     ]
     return {
@@ -802,7 +788,7 @@ def registry_context(
         "package_clause": package_clause(package, import_path),
         "sdk_alias": SDK_ALIAS,
         "sdk_module": SDK_MODULE,
-        "handler_fields": _align(handler_rows),
+        "handler_methods": methods,
         "tool_calls": [f"{n.factory}(h.{n.handler_field})" for n in names],
         "codec": codec,
     }

@@ -242,6 +242,104 @@ def string_assignment(indent: int, head: str, text: str) -> list[str]:
     return lines
 
 
+_LINT_SEPARATORS = re.compile("[\u2028\u2029\u0085]")
+
+
+def _text_block_line(line: str) -> str:
+    """One line of text as the source of a text block line: backslashes doubled (so no `\\u` or line
+    continuation comes from the data), every third quote in a row escaped (`\"\"\"` would close the block),
+    other characters as in a string literal, and a trailing space or tab escaped (javac strips trailing
+    whitespace from every line of a text block)."""
+    units: list[str] = []
+    quotes = 0
+    for char in line:
+        if char == '"':
+            quotes += 1
+            units.append('\\"' if quotes == 3 else '"')
+            quotes %= 3
+            continue
+        quotes = 0
+        units.append(_LITERAL_UNIT_OF_CHAR[char])
+    if units and units[-1] == " ":
+        units[-1] = "\\s"
+    return "".join(units)
+
+
+# A class file keeps a constant string in its constant pool as at most 65535 bytes of modified UTF-8 (JVMS §4.4.7),
+# and javac 17 rejects a constant of 65535 or more UTF-16 units ("constant string too long"). A character takes at
+# least one byte per UTF-16 unit, so at most 65534 bytes satisfies both.
+CONSTANT_LIMIT = 65534
+
+
+def _constant_bytes(char: str) -> int:
+    """The char's size in modified UTF-8: NUL takes two bytes, a supplementary character two 3-byte halves."""
+    code = ord(char)
+    if 0 < code < 0x80:
+        return 1
+    return 2 if code < 0x800 else 3 if code <= 0xFFFF else 6
+
+
+def constant_pieces(text: str, limit: int = CONSTANT_LIMIT) -> list[str]:
+    """`text` cut into pieces that each fit one constant, after a line break where one is in reach."""
+    pieces: list[str] = []
+    start = size = 0
+    last_break = -1  # index of the last "\n" in the current piece
+    for index, char in enumerate(text):
+        width = _constant_bytes(char)
+        if size + width > limit:
+            cut = last_break + 1 if last_break >= start else index
+            pieces.append(text[start:cut])
+            start, size = cut, sum(map(_constant_bytes, text[cut:index]))
+        size += width
+        if char == "\n":
+            last_break = index
+    pieces.append(text[start:])
+    return pieces
+
+
+def _text_block(indent: int, text: str) -> list[str]:
+    """The lines of one text block holding exactly `text`, delimiters included, the closing one without `;`.
+
+    The closing delimiter has a line of its own; the last line ends in `\\` (no line break in the value) unless
+    `text` ends in a line break, which the closing delimiter's own line then gives."""
+    inner = " " * indent
+    ends_in_break = text.endswith("\n")
+    source = [f'{inner}"""']
+    for line in (text[:-1] if ends_in_break else text).split("\n"):
+        body = _text_block_line(line)
+        source.append(f"{inner}{body}" if body else "")  # a blank line: no trailing spaces in the source
+    if not ends_in_break:
+        source[-1] = (source[-1] or inner) + "\\"
+    source.append(f'{inner}"""')
+    return source
+
+
+def text_block_assignment(indent: int, head: str, text: str) -> list[str]:
+    """`head = \"\"\"…\"\"\";` holding exactly `text`, as google-java-format 1.28 lays a text block out: the
+    opening delimiter on a continuation line, the lines at that indent (javac strips it as incidental), the last
+    one ending in `\\` so the value has no final line break, and the closing delimiter on a line of its own.
+    Text too long for one class-file constant becomes `String.join("", block, block, …)`, which is not a constant
+    expression, so javac keeps each block as a constant of its own and joins them when the class loads.
+
+    Two kinds of text are assigned as a string literal instead. A line ending in other Unicode whitespace cannot
+    be kept: its `\\uXXXX` escape is translated before javac strips trailing whitespace (pretty-printed JSON
+    never has one: its lines end in punctuation). And text with a Unicode line or paragraph separator or NEL
+    (U+2028, U+2029, U+0085), which javac 17 reads back exactly but reports under `-Xlint:text-blocks` as
+    trailing white space, failing a `-Werror` build."""
+    lines = text.split("\n")
+    if any(line[-1:].isspace() and line[-1] not in " \t" for line in lines) or _LINT_SEPARATORS.search(text):
+        return string_assignment(indent, head, text)
+    pad, inner = " " * indent, " " * (indent + CONTINUATION)
+    pieces = constant_pieces(text)
+    if len(pieces) == 1:
+        return [f"{pad}{head} =", *_text_block(indent + CONTINUATION, text)[:-1], f'{inner}""";']
+    blocks = [_text_block(indent + 2 * CONTINUATION, piece) for piece in pieces]
+    source = [f"{pad}{head} =", f"{inner}String.join(", f'{inner}{" " * CONTINUATION}"",']
+    for number, block in enumerate(blocks):
+        source += block[:-1] + [block[-1] + (");" if number == len(blocks) - 1 else ",")]
+    return source
+
+
 def argument_list(
     indent: int,
     head: str,

@@ -19,7 +19,7 @@ from .. import ir
 from ..errors import ConfigError, Diagnostic
 from ..naming import WINDOWS_RESERVED_FILE_STEMS, Words, camel, pascal, snake, unique_identifiers
 from . import _prettier as ts
-from . import ts_layout
+from . import ts_handlers, ts_layout
 from .base import PlannedFile, Reporter, Target
 
 SDK_MODULE = "@github/copilot-sdk"
@@ -50,7 +50,7 @@ NAMES_IN_GENERATED_CODE = frozenset(
         "JSON",
     }
 )
-RESERVED_IDENTIFIERS = JS_RESERVED_WORDS | TS_TYPE_KEYWORDS | NAMES_IN_GENERATED_CODE
+RESERVED_IDENTIFIERS = JS_RESERVED_WORDS | TS_TYPE_KEYWORDS | NAMES_IN_GENERATED_CODE | ts_handlers.FOLDER_NAMES
 RESERVED_FILE_STEMS = ("index",)
 
 INTEGER_LIMIT = 2**53  # zod's z.int() accepts safe integers only
@@ -365,9 +365,11 @@ class NodejsTarget(Target):
         options: Mapping[str, Any],
         report: Reporter,
     ) -> list[PlannedFile]:
+        extension = import_extension(options)
         index_view = {
             "header": header_line(None),
-            "modules": [ts.string_literal(f"./{n.file}{import_extension(options)}") for n in names],
+            "modules": [ts.string_literal(f"./{n.file}{extension}") for n in names],
+            **ts_handlers.handlers_context(tools, names, extension),
         }
         return [PlannedFile("index.ts", "index.ts.j2", index_view)]
 

@@ -28,6 +28,7 @@ from ..naming import (
 from ..versions import installed_version
 from . import python_layout
 from .base import PlannedFile, Reporter, Target
+from .python_handlers import FOLDER_MODULE_NAMES, FOLDER_NAMES, handlers_context
 from .python_layout import Raw
 from .python_syntax import (
     KEYWORDS,
@@ -193,6 +194,7 @@ class PackageNamer:
             name: "a name the generated modules import" for name in IMPORTED_NAMES
         }
         self.owners.update({name: "a Python keyword" for name in KEYWORDS})
+        self.owners.update({name: "a name the package __init__ defines" for name in FOLDER_NAMES})
 
     def name_tools(self, tools: Sequence[ir.Tool]) -> list[ToolNames]:
         modules = self._module_names(tools)
@@ -201,13 +203,13 @@ class PackageNamer:
     def _module_names(self, tools: Sequence[ir.Tool]) -> list[str]:
         candidates = [snake(tool.words) for tool in tools]
         candidates = [
-            f"{name}_" if name in KEYWORDS or name in RESERVED_MODULE_NAMES else name
+            f"{name}_" if name in KEYWORDS or name in RESERVED_MODULE_NAMES | FOLDER_MODULE_NAMES else name
             for name in candidates
         ]
         # casefold: two modules that differ only in case would overwrite each other on macOS and Windows.
         chosen, renamed = unique_identifiers(
             candidates,
-            RESERVED_MODULE_NAMES | KEYWORDS | WINDOWS_RESERVED_FILE_STEMS,
+            RESERVED_MODULE_NAMES | KEYWORDS | WINDOWS_RESERVED_FILE_STEMS | FOLDER_MODULE_NAMES,
             casefold=True,
         )
         renames = {item.chosen: item for item in renamed}
@@ -258,7 +260,7 @@ def _decl_kind(decl: ir.Decl) -> str:
 def field_names(tool: ir.Tool, struct: ir.StructDecl, report: Reporter) -> list[str]:
     """The attribute name of each field: snake_case, escaped, made unique within the model (renames reported)."""
     candidates = [field_identifier(snake(item.words)) for item in struct.fields]
-    chosen, renamed = unique_identifiers(candidates)
+    chosen, renamed = unique_identifiers(candidates, separator="_")
     renames = {item.chosen: item for item in renamed}
     first_owner: dict[str, str] = {}
     for item, name in zip(struct.fields, chosen):
@@ -736,7 +738,9 @@ def package_context(names: Sequence[ToolNames]) -> dict[str, Any]:
         {"module": item.module, "names": sorted(item.exported, key=_isort_key)}
         for item in sorted(names, key=lambda item: item.module)
     ]
-    all_names = [py_str(name) for module in modules for name in module["names"]]
+    all_names = [
+        py_str(name) for module in modules for name in module["names"]
+    ] + [py_str("ToolHandlers"), py_str("all_tools")]
     layout = Layout()
     import_lines = [
         line
@@ -752,6 +756,7 @@ def package_context(names: Sequence[ToolNames]) -> dict[str, Any]:
         "all_names": all_names,
         "import_lines": import_lines,
         "all_lines": layout.sequence("__all__ = ", all_names, "[", "]"),
+        **handlers_context(names, layout),
     }
     context[BLACK_EXACT] = layout.exact
     return context

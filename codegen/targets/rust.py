@@ -22,6 +22,7 @@ from .. import ir
 from ..errors import ConfigError, Diagnostic
 from ..naming import Words, pascal, snake, unique_identifiers
 from .base import PlannedFile, Reporter, Target
+from .rust_handlers import FOLDER_MODULE_NAMES, FOLDER_TYPE_NAMES, handlers_context
 from .rust_layout import (
     RustType,
     layout_attribute,
@@ -280,7 +281,9 @@ class ToolNames:
 
 def plan_tool_names(tools: Sequence[ir.Tool], report: Reporter) -> list[ToolNames]:
     """Module, factory and re-exported parameter names, unique over the whole folder."""
-    stems, renamed = unique_identifiers([snake(tool.words) for tool in tools], TAKEN_MODULE_NAMES)
+    stems, renamed = unique_identifiers(
+        [snake(tool.words) for tool in tools], TAKEN_MODULE_NAMES | FOLDER_MODULE_NAMES
+    )
     by_stem = {tool_stem: tool for tool_stem, tool in zip(stems, tools)}
     for rename in renamed:
         tool = by_stem[rename.chosen]
@@ -293,7 +296,7 @@ def plan_tool_names(tools: Sequence[ir.Tool], report: Reporter) -> list[ToolName
         )
     params_candidates = [pascal(tool.params) if tool.params else "" for tool in tools]
     params_names, renamed = unique_identifiers(
-        [name for name in params_candidates if name], TAKEN_TYPE_NAMES
+        [name for name in params_candidates if name], TAKEN_TYPE_NAMES | FOLDER_TYPE_NAMES
     )
     chosen_params = iter(params_names)
     names = []
@@ -312,6 +315,12 @@ def plan_tool_names(tools: Sequence[ir.Tool], report: Reporter) -> list[ToolName
     return names
 
 
+def _rename(wire_name: str, rust_name: str) -> list[str]:
+    """serde's `rename` argument, or none when the Rust name (without `r#`, which serde strips) already is the
+    wire name: no container here sets `rename_all`, so serde reads the name as written."""
+    return [] if wire_name == rust_name else [f"rename = {string_literal(wire_name)}"]
+
+
 def _unique_with_warnings(
     candidates: list[str],
     taken: Iterable[str],
@@ -319,8 +328,9 @@ def _unique_with_warnings(
     positions: list[tuple[int, int]],
     tool: ir.Tool,
     report: Reporter,
+    separator: str = "",
 ) -> list[str]:
-    chosen, _ = unique_identifiers(candidates, taken)
+    chosen, _ = unique_identifiers(candidates, taken, separator=separator)
     for original, result, (line, column) in zip(candidates, chosen, positions):
         if original != result:
             report.warn(
@@ -501,7 +511,7 @@ class _ToolPlanner:
         candidates = [snake(f.words) for f in decl.fields]
         positions = [(f.line, f.column) for f in decl.fields]
         field_names = _unique_with_warnings(
-            candidates, (), "field", positions, self.tool, self.report
+            candidates, (), "field", positions, self.tool, self.report, separator="_"
         )
         for f, field_name in zip(decl.fields, field_names):
             view.fields.append(self._field_view(decl, name, f, identifier(field_name), view))
@@ -523,7 +533,7 @@ class _ToolPlanner:
         self, decl: ir.StructDecl, struct_name: str, f: ir.Field, name: str, view: DeclView
     ) -> FieldView:
         rust_type = self.rust_type(f.type, decl.name)
-        arguments = [f"rename = {string_literal(f.wire_name)}"]
+        arguments = _rename(f.wire_name, bare(name))
         default = self._usable_default(f, rust_type)
         if f.required:
             pass
@@ -542,7 +552,7 @@ class _ToolPlanner:
             view.defaults.append(self._default_view(doc, function, rust_type, f.type, default))
         return FieldView(
             doc_lines(f.description, "    ///"),
-            layout_attribute("serde", arguments, 4, FIELD_ATTRIBUTE_WIDTH),
+            layout_attribute("serde", arguments, 4, FIELD_ATTRIBUTE_WIDTH) if arguments else [],
             layout_right_hand_side(f"    pub {name}:", rust_type, 4, ","),
         )
 
@@ -681,8 +691,8 @@ class _ToolPlanner:
             )
         view = DeclView("enum", name, doc, layout_item_header(f"pub enum {name}"))
         for member, variant in zip(decl.members, self._variant_names(decl, warn=True)):
-            rename = f"rename = {string_literal(member.value)}"
-            view.variants.append(VariantView(layout_attribute("serde", [rename], 4), variant))
+            rename = _rename(member.value, variant)
+            view.variants.append(VariantView(layout_attribute("serde", rename, 4) if rename else [], variant))
         return view
 
     def _alias_view(self, decl: ir.AliasDecl) -> DeclView:
@@ -899,7 +909,8 @@ class RustTarget(Target):
         report: Reporter,
     ) -> list[PlannedFile]:
         modules = list(zip(names, tools))
-        return [PlannedFile(index_file(options), "mod.rs.j2", _folder_context(modules))]
+        context = {**_folder_context(modules), **handlers_context(names, tools)}
+        return [PlannedFile(index_file(options), "mod.rs.j2", context)]
 
 
 def _folder_context(modules: list[tuple[ToolNames, ir.Tool]]) -> dict[str, Any]:

@@ -483,7 +483,7 @@ class _Layout:
         names = [("type " if type_only else "") + name for name, type_only in node.names]
         tail = " from " + ts.string_literal(node.source) + ";"
         flat = "import { " + ", ".join(names) + " }" + tail
-        if _width(flat) <= WIDTH:
+        if _width(flat) <= WIDTH or len(names) == 1:  # prettier never breaks a single specifier
             self.text(flat)
             return
         self.text("import {")

@@ -201,22 +201,22 @@ public sealed record QueryDatabaseSortKey
 public enum QueryDatabaseFilterOp
 {
     /// <summary><c>"="</c></summary>
-    Equals2,
+    Equal,
 
     /// <summary><c>"!="</c></summary>
-    NotEquals,
+    NotEqual,
 
     /// <summary><c>"&lt;"</c></summary>
     Less,
 
     /// <summary><c>"&lt;="</c></summary>
-    LessEquals,
+    LessOrEqual,
 
     /// <summary><c>"&gt;"</c></summary>
     Greater,
 
     /// <summary><c>"&gt;="</c></summary>
-    GreaterEquals,
+    GreaterOrEqual,
 
     /// <summary><c>"like"</c></summary>
     Like,
@@ -229,12 +229,12 @@ internal sealed class QueryDatabaseFilterOpConverter : WireEnumConverter<QueryDa
 {
     public QueryDatabaseFilterOpConverter()
         : base(
-            (QueryDatabaseFilterOp.Equals2, "="),
-            (QueryDatabaseFilterOp.NotEquals, "!="),
+            (QueryDatabaseFilterOp.Equal, "="),
+            (QueryDatabaseFilterOp.NotEqual, "!="),
             (QueryDatabaseFilterOp.Less, "<"),
-            (QueryDatabaseFilterOp.LessEquals, "<="),
+            (QueryDatabaseFilterOp.LessOrEqual, "<="),
             (QueryDatabaseFilterOp.Greater, ">"),
-            (QueryDatabaseFilterOp.GreaterEquals, ">="),
+            (QueryDatabaseFilterOp.GreaterOrEqual, ">="),
             (QueryDatabaseFilterOp.Like, "like"),
             (QueryDatabaseFilterOp.In, "in"))
     {

@@ -96,23 +96,23 @@ public sealed record UpdatePlanParams
     public string? Explanation { get; init; }
 
     [JsonPropertyName("steps")]
-    public required List<UpdatePlanStepsItem> Steps { get; init; }
+    public required List<UpdatePlanStep> Steps { get; init; }
 }
 
-public sealed record UpdatePlanStepsItem
+public sealed record UpdatePlanStep
 {
     [JsonPropertyName("title")]
     public required string Title { get; init; }
 
     [JsonPropertyName("status")]
-    public required UpdatePlanStepsItemStatus Status { get; init; }
+    public required UpdatePlanStepStatus Status { get; init; }
 
     [JsonPropertyName("estimateMinutes")]
     public long? EstimateMinutes { get; init; }
 }
 
-[JsonConverter(typeof(UpdatePlanStepsItemStatusConverter))]
-public enum UpdatePlanStepsItemStatus
+[JsonConverter(typeof(UpdatePlanStepStatusConverter))]
+public enum UpdatePlanStepStatus
 {
     /// <summary><c>"pending"</c></summary>
     Pending,
@@ -124,13 +124,13 @@ public enum UpdatePlanStepsItemStatus
     Done
 }
 
-internal sealed class UpdatePlanStepsItemStatusConverter : WireEnumConverter<UpdatePlanStepsItemStatus>
+internal sealed class UpdatePlanStepStatusConverter : WireEnumConverter<UpdatePlanStepStatus>
 {
-    public UpdatePlanStepsItemStatusConverter()
+    public UpdatePlanStepStatusConverter()
         : base(
-            (UpdatePlanStepsItemStatus.Pending, "pending"),
-            (UpdatePlanStepsItemStatus.InProgress, "in_progress"),
-            (UpdatePlanStepsItemStatus.Done, "done"))
+            (UpdatePlanStepStatus.Pending, "pending"),
+            (UpdatePlanStepStatus.InProgress, "in_progress"),
+            (UpdatePlanStepStatus.Done, "done"))
     {
     }
 }

@@ -44,14 +44,14 @@ type QueryDatabaseFilterOp string
 
 // The values QueryDatabaseFilterOp allows.
 const (
-	QueryDatabaseFilterOpEquals            QueryDatabaseFilterOp = "="
-	QueryDatabaseFilterOpExclamationEquals QueryDatabaseFilterOp = "!="
-	QueryDatabaseFilterOpLessThan          QueryDatabaseFilterOp = "<"
-	QueryDatabaseFilterOpLessThanEquals    QueryDatabaseFilterOp = "<="
-	QueryDatabaseFilterOpGreaterThan       QueryDatabaseFilterOp = ">"
-	QueryDatabaseFilterOpGreaterThanEquals QueryDatabaseFilterOp = ">="
-	QueryDatabaseFilterOpLike              QueryDatabaseFilterOp = "like"
-	QueryDatabaseFilterOpIn                QueryDatabaseFilterOp = "in"
+	QueryDatabaseFilterOpEqual          QueryDatabaseFilterOp = "="
+	QueryDatabaseFilterOpNotEqual       QueryDatabaseFilterOp = "!="
+	QueryDatabaseFilterOpLess           QueryDatabaseFilterOp = "<"
+	QueryDatabaseFilterOpLessOrEqual    QueryDatabaseFilterOp = "<="
+	QueryDatabaseFilterOpGreater        QueryDatabaseFilterOp = ">"
+	QueryDatabaseFilterOpGreaterOrEqual QueryDatabaseFilterOp = ">="
+	QueryDatabaseFilterOpLike           QueryDatabaseFilterOp = "like"
+	QueryDatabaseFilterOpIn             QueryDatabaseFilterOp = "in"
 )
 
 // QueryDatabaseSortKey is an object in the arguments of the query_database tool.

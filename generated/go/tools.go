@@ -14,19 +14,27 @@ import (
 	copilot "github.com/github/copilot-sdk/go"
 )
 
-// Handlers holds one typed handler per tool, named after the tool; a nil handler declares its tool without
-// handling its calls.
-type Handlers struct {
-	ClearContext  func(ClearContextParams, copilot.ToolInvocation) (any, error)
-	CreateIssue   func(CreateIssueParams, copilot.ToolInvocation) (any, error)
-	CurrentTime   func(copilot.ToolInvocation) (any, error)
-	QueryDatabase func(QueryDatabaseParams, copilot.ToolInvocation) (any, error)
-	SearchFiles   func(SearchFilesParams, copilot.ToolInvocation) (any, error)
-	UpdatePlan    func(UpdatePlanParams, copilot.ToolInvocation) (any, error)
-	WebFetch      func(WebFetchParams, copilot.ToolInvocation) (any, error)
+// Handlers handles the calls of every tool: one method per tool, named after the tool. A type that lacks
+// one does not compile where it is passed to All, so a new spec cannot go unhandled. (To declare a tool
+// without handling its calls, pass nil to its factory instead.)
+type Handlers interface {
+	// ClearContext handles calls of the clear_context tool.
+	ClearContext(params ClearContextParams, invocation copilot.ToolInvocation) (any, error)
+	// CreateIssue handles calls of the create_issue tool.
+	CreateIssue(params CreateIssueParams, invocation copilot.ToolInvocation) (any, error)
+	// CurrentTime handles calls of the current_time tool.
+	CurrentTime(invocation copilot.ToolInvocation) (any, error)
+	// QueryDatabase handles calls of the query_database tool.
+	QueryDatabase(params QueryDatabaseParams, invocation copilot.ToolInvocation) (any, error)
+	// SearchFiles handles calls of the search_files tool.
+	SearchFiles(params SearchFilesParams, invocation copilot.ToolInvocation) (any, error)
+	// UpdatePlan handles calls of the update_plan tool.
+	UpdatePlan(params UpdatePlanParams, invocation copilot.ToolInvocation) (any, error)
+	// WebFetch handles calls of the web_fetch tool.
+	WebFetch(params WebFetchParams, invocation copilot.ToolInvocation) (any, error)
 }
 
-// All returns every tool, in spec path order, each with its handler from h.
+// All returns every tool, in spec path order, each calling its method of h (h must not be nil).
 func All(h Handlers) []copilot.Tool {
 	return []copilot.Tool{
 		ClearContextTool(h.ClearContext),

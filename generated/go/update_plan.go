@@ -19,25 +19,25 @@ func UpdatePlanTool(handler func(UpdatePlanParams, copilot.ToolInvocation) (any,
 // UpdatePlanParams holds the arguments of the update_plan tool.
 type UpdatePlanParams struct {
 	// Why the plan changed, if it did.
-	Explanation *string               `json:"explanation,omitempty"`
-	Steps       []UpdatePlanStepsItem `json:"steps"`
+	Explanation *string          `json:"explanation,omitempty"`
+	Steps       []UpdatePlanStep `json:"steps"`
 }
 
-// UpdatePlanStepsItem is an object in the arguments of the update_plan tool.
-type UpdatePlanStepsItem struct {
-	Title           string                    `json:"title"`
-	Status          UpdatePlanStepsItemStatus `json:"status"`
-	EstimateMinutes *int64                    `json:"estimateMinutes,omitempty"`
+// UpdatePlanStep is an object in the arguments of the update_plan tool.
+type UpdatePlanStep struct {
+	Title           string               `json:"title"`
+	Status          UpdatePlanStepStatus `json:"status"`
+	EstimateMinutes *int64               `json:"estimateMinutes,omitempty"`
 }
 
-// UpdatePlanStepsItemStatus is a value the update_plan tool's schema enumerates.
-type UpdatePlanStepsItemStatus string
+// UpdatePlanStepStatus is a value the update_plan tool's schema enumerates.
+type UpdatePlanStepStatus string
 
-// The values UpdatePlanStepsItemStatus allows.
+// The values UpdatePlanStepStatus allows.
 const (
-	UpdatePlanStepsItemStatusPending    UpdatePlanStepsItemStatus = "pending"
-	UpdatePlanStepsItemStatusInProgress UpdatePlanStepsItemStatus = "in_progress"
-	UpdatePlanStepsItemStatusDone       UpdatePlanStepsItemStatus = "done"
+	UpdatePlanStepStatusPending    UpdatePlanStepStatus = "pending"
+	UpdatePlanStepStatusInProgress UpdatePlanStepStatus = "in_progress"
+	UpdatePlanStepStatusDone       UpdatePlanStepStatus = "done"
 )
 
 // updatePlanSchema is the update_plan tool's parameters schema, exactly as its spec writes it.

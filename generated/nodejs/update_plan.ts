@@ -3,23 +3,21 @@
 import { defineTool, type Tool, type ToolHandler } from "@github/copilot-sdk";
 import { z } from "zod";
 
-export const UpdatePlanStepsItemStatusSchema = z.enum([
+export const UpdatePlanStepStatusSchema = z.enum([
   "pending",
   "in_progress",
   "done",
 ]);
 
-export type UpdatePlanStepsItemStatus = z.infer<
-  typeof UpdatePlanStepsItemStatusSchema
->;
+export type UpdatePlanStepStatus = z.infer<typeof UpdatePlanStepStatusSchema>;
 
-export const UpdatePlanStepsItemSchema = z.object({
+export const UpdatePlanStepSchema = z.object({
   title: z.string(),
-  status: UpdatePlanStepsItemStatusSchema,
+  status: UpdatePlanStepStatusSchema,
   estimateMinutes: z.int().nullable().optional(),
 });
 
-export type UpdatePlanStepsItem = z.infer<typeof UpdatePlanStepsItemSchema>;
+export type UpdatePlanStep = z.infer<typeof UpdatePlanStepSchema>;
 
 /** The arguments of the `update_plan` tool. */
 export const UpdatePlanParamsSchema = z.object({
@@ -28,7 +26,7 @@ export const UpdatePlanParamsSchema = z.object({
     .nullable()
     .optional()
     .describe("Why the plan changed, if it did."),
-  steps: z.array(UpdatePlanStepsItemSchema),
+  steps: z.array(UpdatePlanStepSchema),
 });
 
 export type UpdatePlanParams = z.infer<typeof UpdatePlanParamsSchema>;

@@ -11,14 +11,14 @@ from typing import Any, Literal, TypeAlias
 from copilot import Tool, ToolInvocation, define_tool
 from pydantic import BaseModel, ConfigDict, Field
 
-UpdatePlanStepsItemStatus: TypeAlias = Literal["pending", "in_progress", "done"]
+UpdatePlanStepStatus: TypeAlias = Literal["pending", "in_progress", "done"]
 
 
-class UpdatePlanStepsItem(BaseModel):
+class UpdatePlanStep(BaseModel):
     model_config = ConfigDict(populate_by_name=True)
 
     title: str
-    status: UpdatePlanStepsItemStatus
+    status: UpdatePlanStepStatus
     estimate_minutes: int | None = Field(default=None, alias="estimateMinutes")
 
 
@@ -28,7 +28,7 @@ class UpdatePlanParams(BaseModel):
     explanation: str | None = Field(
         default=None, description="Why the plan changed, if it did."
     )
-    steps: list[UpdatePlanStepsItem]
+    steps: list[UpdatePlanStep]
 
 
 # The spec's JSON schema, sent unchanged as the tool's wire `parameters`.

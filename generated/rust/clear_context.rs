@@ -34,7 +34,6 @@ const PARAMETERS: &str = r#"{
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
 pub struct ClearContextParams {
     /// Seed prompt that becomes the first user message of the fresh context.
-    #[serde(rename = "prompt")]
     pub prompt: String,
 }
 

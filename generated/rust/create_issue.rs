@@ -80,17 +80,15 @@ const PARAMETERS: &str = r#"{
 #[serde(deny_unknown_fields)]
 pub struct CreateIssueParams {
     /// One-line summary.
-    #[serde(rename = "title")]
     pub title: String,
     /// Markdown body; null leaves it empty.
-    #[serde(rename = "body", skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub body: Option<String>,
-    #[serde(rename = "labels", default)]
+    #[serde(default)]
     pub labels: Vec<String>,
-    #[serde(rename = "priority")]
     pub priority: CreateIssuePriority,
     /// Who should work on it.
-    #[serde(rename = "assignee", skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub assignee: Option<CreateIssueAssignee>,
 }
 
@@ -110,10 +108,9 @@ pub enum CreateIssuePriority {
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateIssueAssignee {
-    #[serde(rename = "login")]
     pub login: String,
     /// Team slug, when assigning to a team.
-    #[serde(rename = "team", skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub team: Option<String>,
 }
 

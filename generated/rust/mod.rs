@@ -23,6 +23,11 @@ pub mod update_plan;
 /// The `web_fetch` tool (specs/web_fetch.yaml).
 pub mod web_fetch;
 
+use std::future::Future;
+use std::pin::Pin;
+
+use github_copilot_sdk::{Error, Tool, ToolInvocation, ToolResult};
+
 pub use clear_context::{ClearContextParams, clear_context_tool};
 pub use create_issue::{CreateIssueParams, create_issue_tool};
 pub use current_time::current_time_tool;
@@ -30,3 +35,45 @@ pub use query_database::{QueryDatabaseParams, query_database_tool};
 pub use search_files::{SearchFilesParams, search_files_tool};
 pub use update_plan::{UpdatePlanParams, update_plan_tool};
 pub use web_fetch::{WebFetchParams, web_fetch_tool};
+
+/// The future a handler in [`ToolHandlers`] returns: `Box::pin(async move { … })`.
+pub type HandlerFuture = Pin<Box<dyn Future<Output = Result<ToolResult, Error>> + Send>>;
+
+/// A handler in [`ToolHandlers`] of a tool whose parameters are `P`.
+pub type TypedHandler<P> = Box<dyn Fn(P, ToolInvocation) -> HandlerFuture + Send + Sync>;
+
+/// A handler in [`ToolHandlers`] of a tool without parameters.
+pub type InvocationHandler = Box<dyn Fn(ToolInvocation) -> HandlerFuture + Send + Sync>;
+
+/// One handler per tool, named after the tool's module. A struct literal that leaves one out
+/// does not compile, so a new spec cannot go unhandled.
+pub struct ToolHandlers {
+    /// Handles calls of the `clear_context` tool.
+    pub clear_context: TypedHandler<ClearContextParams>,
+    /// Handles calls of the `create_issue` tool.
+    pub create_issue: TypedHandler<CreateIssueParams>,
+    /// Handles calls of the `current_time` tool.
+    pub current_time: InvocationHandler,
+    /// Handles calls of the `query_database` tool.
+    pub query_database: TypedHandler<QueryDatabaseParams>,
+    /// Handles calls of the `search_files` tool.
+    pub search_files: TypedHandler<SearchFilesParams>,
+    /// Handles calls of the `update_plan` tool.
+    pub update_plan: TypedHandler<UpdatePlanParams>,
+    /// Handles calls of the `web_fetch` tool.
+    pub web_fetch: TypedHandler<WebFetchParams>,
+}
+
+/// Every tool, in spec path order, each calling its handler from `handlers`: the tools of a
+/// session's configuration.
+pub fn all(handlers: ToolHandlers) -> Vec<Tool> {
+    vec![
+        clear_context_tool(handlers.clear_context),
+        create_issue_tool(handlers.create_issue),
+        current_time_tool(handlers.current_time),
+        query_database_tool(handlers.query_database),
+        search_files_tool(handlers.search_files),
+        update_plan_tool(handlers.update_plan),
+        web_fetch_tool(handlers.web_fetch),
+    ]
+}

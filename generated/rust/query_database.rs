@@ -128,16 +128,15 @@ const METADATA: &str = r#"{
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
 pub struct QueryDatabaseParams {
     /// Table name, schema-qualified.
-    #[serde(rename = "table")]
     pub table: String,
-    #[serde(rename = "filters", skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub filters: Option<Vec<QueryDatabaseFilter>>,
     #[serde(rename = "orderBy", skip_serializing_if = "Option::is_none")]
     pub order_by: Option<Vec<QueryDatabaseSortKey>>,
-    #[serde(rename = "limit", default = "default_limit")]
+    #[serde(default = "default_limit")]
     pub limit: i64,
     /// Columns to return; null for all.
-    #[serde(rename = "columns", skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub columns: Option<Vec<String>>,
 }
 
@@ -149,29 +148,26 @@ fn default_limit() -> i64 {
 /// One condition on a column.
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
 pub struct QueryDatabaseFilter {
-    #[serde(rename = "column")]
     pub column: String,
-    #[serde(rename = "op")]
     pub op: QueryDatabaseFilterOp,
     /// Compared value; a list for `in`.
-    #[serde(rename = "value")]
     pub value: serde_json::Value,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize)]
 pub enum QueryDatabaseFilterOp {
     #[serde(rename = "=")]
-    Equals,
+    Equal,
     #[serde(rename = "!=")]
-    NotEquals,
+    NotEqual,
     #[serde(rename = "<")]
     Less,
     #[serde(rename = "<=")]
-    LessEquals,
+    LessOrEqual,
     #[serde(rename = ">")]
     Greater,
     #[serde(rename = ">=")]
-    GreaterEquals,
+    GreaterOrEqual,
     #[serde(rename = "like")]
     Like,
     #[serde(rename = "in")]
@@ -180,9 +176,8 @@ pub enum QueryDatabaseFilterOp {
 
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
 pub struct QueryDatabaseSortKey {
-    #[serde(rename = "column")]
     pub column: String,
-    #[serde(rename = "direction", default = "default_direction")]
+    #[serde(default = "default_direction")]
     pub direction: QueryDatabaseSortKeyDirection,
 }
 

@@ -62,7 +62,6 @@ const METADATA: &str = r#"{
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
 pub struct SearchFilesParams {
     /// Regular expression to look for.
-    #[serde(rename = "query")]
     pub query: String,
     /// Stop after this many matches.
     #[serde(rename = "maxResults", default = "default_max_results")]

@@ -69,24 +69,21 @@ const PARAMETERS: &str = r#"{
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
 pub struct UpdatePlanParams {
     /// Why the plan changed, if it did.
-    #[serde(rename = "explanation", skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
-    #[serde(rename = "steps")]
-    pub steps: Vec<UpdatePlanStepsItem>,
+    pub steps: Vec<UpdatePlanStep>,
 }
 
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
-pub struct UpdatePlanStepsItem {
-    #[serde(rename = "title")]
+pub struct UpdatePlanStep {
     pub title: String,
-    #[serde(rename = "status")]
-    pub status: UpdatePlanStepsItemStatus,
+    pub status: UpdatePlanStepStatus,
     #[serde(rename = "estimateMinutes", skip_serializing_if = "Option::is_none")]
     pub estimate_minutes: Option<i64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize)]
-pub enum UpdatePlanStepsItemStatus {
+pub enum UpdatePlanStepStatus {
     #[serde(rename = "pending")]
     Pending,
     #[serde(rename = "in_progress")]

@@ -58,12 +58,11 @@ const PARAMETERS: &str = r#"{
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
 pub struct WebFetchParams {
     /// Absolute http(s) URL.
-    #[serde(rename = "url")]
     pub url: String,
-    #[serde(rename = "method", default = "default_method")]
+    #[serde(default = "default_method")]
     pub method: WebFetchMethod,
     /// Extra request headers.
-    #[serde(rename = "headers", skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub headers: Option<BTreeMap<String, String>>,
     #[serde(rename = "timeoutSeconds", default = "default_timeout_seconds")]
     pub timeout_seconds: f64,

@@ -1,8 +1,8 @@
 // Command harness is toolgen's real-SDK check for the Go target (run by tests/test_sdk_go.py, which copies this
 // file, go.mod.in and go.sum.in next to a freshly generated `tools` package).
 //
-// It builds every generated tool with a trivial handler through tools.All and prints, as one JSON object on
-// stdout:
+// It builds every generated tool through tools.All with echo (handlers.go, which the test writes: one method
+// per tool of the generated tools.Handlers) and prints, as one JSON object on stdout:
 //   - "wire": tool name → json.Marshal(tool), the exact element the SDK sends in session.create's tools list;
 //   - "typed": what a handler written against the typed CreateIssueParams saw;
 //   - "calls": the result of each call read from stdin ([{"tool": name, "arguments": {...}}]), where every
@@ -13,7 +13,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"reflect"
 	"strings"
 
 	copilot "github.com/github/copilot-sdk/go"
@@ -47,7 +46,7 @@ func run() error {
 	}
 	byName := map[string]copilot.Tool{}
 	wire := map[string]json.RawMessage{}
-	for _, tool := range tools.All(echoHandlers()) {
+	for _, tool := range tools.All(echo{}) {
 		if tool.Handler == nil {
 			return fmt.Errorf("tool %s has no handler", tool.Name)
 		}
@@ -76,27 +75,6 @@ func run() error {
 		results = append(results, entry)
 	}
 	return json.NewEncoder(os.Stdout).Encode(map[string]any{"wire": wire, "typed": typed, "calls": results})
-}
-
-// echoHandlers sets every field of tools.Handlers, whatever tools the specs declare: a typed handler answers
-// with the params struct it received, a handler without params with "pong".
-func echoHandlers() tools.Handlers {
-	var handlers tools.Handlers
-	value := reflect.ValueOf(&handlers).Elem()
-	for i := 0; i < value.NumField(); i++ {
-		field := value.Field(i)
-		signature := field.Type()
-		field.Set(reflect.MakeFunc(signature, func(args []reflect.Value) []reflect.Value {
-			answer := reflect.New(signature.Out(0)).Elem()
-			if signature.NumIn() == 2 {
-				answer.Set(args[0])
-			} else {
-				answer.Set(reflect.ValueOf("pong"))
-			}
-			return []reflect.Value{answer, reflect.Zero(signature.Out(1))}
-		}))
-	}
-	return handlers
 }
 
 // typedCall proves the arguments arrive as the typed struct: the handler reads its fields directly.

@@ -1,15 +1,17 @@
 // Builds every generated tool with the published SDK and prints what the SDK would send for each one.
-// Output (stdout, one JSON object): {"wire": {toolName: wireJSON}, "invocations": {...}}.
+// Output (stdout, one JSON object): {"wire": {toolName: wireJSON}, "allTools": {...}, "invocations": {...}}.
 // wireJSON applies the SDK's own projection (client.ts, createSession → tools[]): name, description, parameters
 // (toJSONSchema() when it is a zod schema, else as-is), overridesBuiltInTool, skipPermission, defer, metadata,
 // isTerminal; JSON.stringify drops undefined fields as the JSON-RPC layer does.
 import type { Tool, ToolInvocation } from "@github/copilot-sdk";
 import * as generated from "./generated/nodejs/index.js";
 import {
+  allTools,
   clearContextTool,
   pingTool,
   searchFilesTool,
   type SearchFilesParams,
+  type ToolHandlers,
 } from "./generated/nodejs/index.js";
 
 type ZodLike = { toJSONSchema(): Record<string, unknown> };
@@ -23,7 +25,7 @@ function isZodLike(value: unknown): value is ZodLike {
   );
 }
 
-function toWire(tool: Tool<never>): unknown {
+function toWire(tool: Tool<any>): unknown {
   const parameters = tool.parameters;
   return JSON.parse(
     JSON.stringify({
@@ -57,8 +59,8 @@ async function outcome(run: () => unknown): Promise<unknown> {
 
 const wire: Record<string, unknown> = {};
 for (const [exportName, value] of Object.entries(generated)) {
-  if (typeof value !== "function") continue;
-  const factory = value as unknown as (handler: () => unknown) => Tool<never>;
+  if (typeof value !== "function" || value === allTools) continue;
+  const factory = value as unknown as (handler: () => unknown) => Tool<any>;
   const tool = factory(() => "ok");
   // hasOwn, not `in`: tools may be named like Object.prototype's members (`constructor`, `toString`).
   if (Object.hasOwn(wire, tool.name))
@@ -68,6 +70,26 @@ for (const [exportName, value] of Object.entries(generated)) {
   if (!/Tool\d*$/.test(exportName))
     throw new Error(`${exportName} is not a factory`);
 }
+
+// allTools builds the same tools from one handlers object. Whatever the specs, a Proxy answers every member
+// with a handler that names its member, so each tool's handler shows which member it calls.
+const everyHandler = new Proxy(
+  {},
+  { get: (_target, member) => () => String(member) },
+) as ToolHandlers;
+const built = allTools(everyHandler);
+const viaAllTools = {
+  order: built.map((tool) => tool.name),
+  wire: Object.fromEntries(built.map((tool) => [tool.name, toWire(tool)])),
+  answers: {
+    clear_context: await built
+      .find((tool) => tool.name === "clear_context")
+      ?.handler?.({ prompt: "p" }, invocation("clear_context")),
+    ping: await built
+      .find((tool) => tool.name === "ping")
+      ?.handler?.(undefined, invocation("ping")),
+  },
+};
 
 // Typed handlers: the arguments arrive parsed by the zod schema (unknown keys stripped, defaults applied,
 // invalid input rejected before the handler runs).
@@ -102,4 +124,6 @@ const invocations = {
   ),
 };
 
-process.stdout.write(JSON.stringify({ wire, invocations }));
+process.stdout.write(
+  JSON.stringify({ wire, allTools: viaAllTools, invocations }),
+);

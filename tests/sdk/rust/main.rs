@@ -17,6 +17,13 @@ fn every_tool() -> Vec<Tool> {
     ]
 }
 
+/// The same tools through `generated::all`: every field of `ToolHandlers` answers with its own name.
+fn every_handler() -> generated::ToolHandlers {
+    generated::ToolHandlers {
+        // HANDLERS
+    }
+}
+
 /// Calls `tool`'s handler the way a session does, with `arguments` as the model's call arguments.
 async fn call(tool: &Tool, arguments: Value) -> Value {
     let mut invocation = ToolInvocation::default();
@@ -39,6 +46,21 @@ async fn main() {
         wire.insert(tool.name.clone(), value);
     }
 
+    let mut via_all = serde_json::Map::new();
+    let mut order = Vec::new();
+    let mut answers = serde_json::Map::new();
+    for tool in generated::all(every_handler()) {
+        let value = serde_json::to_value(&tool).expect("a tool serializes");
+        if tool.name == "ping" {
+            answers.insert(tool.name.clone(), call(&tool, Value::Null).await);
+        }
+        if tool.name == "clear_context" {
+            answers.insert(tool.name.clone(), call(&tool, json!({ "prompt": "p" })).await);
+        }
+        order.push(tool.name.clone());
+        via_all.insert(tool.name.clone(), value);
+    }
+
     let clear_context = generated::clear_context_tool(|params, invocation| async move {
         Ok(ToolResult::Text(format!("{}|{}", params.prompt, invocation.tool_call_id)))
     });
@@ -56,5 +78,6 @@ async fn main() {
         "create_issue": call(&create_issue, json!({ "title": "t", "priority": "high" })).await,
         "create_issue_bad": call(&create_issue, json!({ "title": "t", "priority": "someday" })).await,
     });
-    println!("{}", json!({ "wire": wire, "calls": calls }));
+    let all = json!({ "order": order, "wire": via_all, "answers": answers });
+    println!("{}", json!({ "wire": wire, "calls": calls, "all": all }));
 }

@@ -18,9 +18,18 @@ public final class ClearContextTool {
       "Clear the conversation and start a fresh context window";
 
   private static final String PARAMETERS_JSON =
-      "{\"type\":\"object\",\"properties\":{\"prompt\":{\"type\":\"string\","
-          + "\"description\":\"Seed prompt that becomes the first user message of the fresh "
-          + "context.\"}},\"required\":[\"prompt\"]}";
+      """
+      {
+        "type": "object",
+        "properties": {
+          "prompt": {
+            "type": "string",
+            "description": "Seed prompt that becomes the first user message of the fresh context."
+          }
+        },
+        "required": ["prompt"]
+      }\
+      """;
 
   /** The spec's JSON Schema of the arguments, unchanged: the tool's wire parameters. */
   public static final Map<String, Object> PARAMETERS = ToolSupport.parseObject(PARAMETERS_JSON);

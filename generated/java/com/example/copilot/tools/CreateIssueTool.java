@@ -17,17 +17,52 @@ public final class CreateIssueTool {
   public static final String DESCRIPTION = "Open an issue in the current repository's tracker.";
 
   private static final String PARAMETERS_JSON =
-      "{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\","
-          + "\"description\":\"One-line summary.\",\"maxLength\":256},"
-          + "\"body\":{\"type\":[\"string\",\"null\"],\"description\":\"Markdown body; null "
-          + "leaves it empty.\"},\"labels\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},"
-          + "\"uniqueItems\":true,\"default\":[]},\"priority\":{\"type\":\"string\","
-          + "\"enum\":[\"low\",\"medium\",\"high\",\"urgent\"],\"default\":\"medium\"},"
-          + "\"assignee\":{\"type\":\"object\",\"description\":\"Who should work on it.\","
-          + "\"properties\":{\"login\":{\"type\":\"string\"},\"team\":{\"type\":\"string\","
-          + "\"description\":\"Team slug, when assigning to a team.\"}},\"required\":[\"login\"],"
-          + "\"additionalProperties\":false}},\"required\":[\"title\",\"priority\"],"
-          + "\"additionalProperties\":false}";
+      """
+      {
+        "type": "object",
+        "properties": {
+          "title": {
+            "type": "string",
+            "description": "One-line summary.",
+            "maxLength": 256
+          },
+          "body": {
+            "type": ["string", "null"],
+            "description": "Markdown body; null leaves it empty."
+          },
+          "labels": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "uniqueItems": true,
+            "default": []
+          },
+          "priority": {
+            "type": "string",
+            "enum": ["low", "medium", "high", "urgent"],
+            "default": "medium"
+          },
+          "assignee": {
+            "type": "object",
+            "description": "Who should work on it.",
+            "properties": {
+              "login": {
+                "type": "string"
+              },
+              "team": {
+                "type": "string",
+                "description": "Team slug, when assigning to a team."
+              }
+            },
+            "required": ["login"],
+            "additionalProperties": false
+          }
+        },
+        "required": ["title", "priority"],
+        "additionalProperties": false
+      }\
+      """;
 
   /** The spec's JSON Schema of the arguments, unchanged: the tool's wire parameters. */
   public static final Map<String, Object> PARAMETERS = ToolSupport.parseObject(PARAMETERS_JSON);

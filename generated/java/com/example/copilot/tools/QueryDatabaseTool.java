@@ -19,28 +19,98 @@ public final class QueryDatabaseTool {
       "Run a read-only query against the analytics database and return rows as JSON.";
 
   private static final String PARAMETERS_JSON =
-      "{\"type\":\"object\",\"$defs\":{\"Filter\":{\"type\":\"object\","
-          + "\"description\":\"One condition on a column.\","
-          + "\"properties\":{\"column\":{\"type\":\"string\"},\"op\":{\"type\":\"string\","
-          + "\"enum\":[\"=\",\"!=\",\"<\",\"<=\",\">\",\">=\",\"like\",\"in\"]},"
-          + "\"value\":{\"description\":\"Compared value; a list for `in`.\"}},"
-          + "\"required\":[\"column\",\"op\",\"value\"]},\"SortKey\":{\"type\":\"object\","
-          + "\"properties\":{\"column\":{\"type\":\"string\"},\"direction\":{\"type\":\"string\","
-          + "\"enum\":[\"asc\",\"desc\"],\"default\":\"asc\"}},\"required\":[\"column\"]}},"
-          + "\"properties\":{\"table\":{\"type\":\"string\",\"description\":\"Table name, "
-          + "schema-qualified.\"},\"filters\":{\"type\":\"array\","
-          + "\"items\":{\"$ref\":\"#/$defs/Filter\"}},\"orderBy\":{\"type\":\"array\","
-          + "\"items\":{\"$ref\":\"#/$defs/SortKey\"},\"maxItems\":4},"
-          + "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10000,\"default\":100},"
-          + "\"columns\":{\"description\":\"Columns to return; null for all.\","
-          + "\"anyOf\":[{\"type\":\"array\",\"items\":{\"type\":\"string\"}},"
-          + "{\"type\":\"null\"}]}},\"required\":[\"table\"]}";
+      """
+      {
+        "type": "object",
+        "$defs": {
+          "Filter": {
+            "type": "object",
+            "description": "One condition on a column.",
+            "properties": {
+              "column": {
+                "type": "string"
+              },
+              "op": {
+                "type": "string",
+                "enum": ["=", "!=", "<", "<=", ">", ">=", "like", "in"]
+              },
+              "value": {
+                "description": "Compared value; a list for `in`."
+              }
+            },
+            "required": ["column", "op", "value"]
+          },
+          "SortKey": {
+            "type": "object",
+            "properties": {
+              "column": {
+                "type": "string"
+              },
+              "direction": {
+                "type": "string",
+                "enum": ["asc", "desc"],
+                "default": "asc"
+              }
+            },
+            "required": ["column"]
+          }
+        },
+        "properties": {
+          "table": {
+            "type": "string",
+            "description": "Table name, schema-qualified."
+          },
+          "filters": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/Filter"
+            }
+          },
+          "orderBy": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/SortKey"
+            },
+            "maxItems": 4
+          },
+          "limit": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 10000,
+            "default": 100
+          },
+          "columns": {
+            "description": "Columns to return; null for all.",
+            "anyOf": [
+              {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        "required": ["table"]
+      }\
+      """;
 
   /** The spec's JSON Schema of the arguments, unchanged: the tool's wire parameters. */
   public static final Map<String, Object> PARAMETERS = ToolSupport.parseObject(PARAMETERS_JSON);
 
   private static final String METADATA_JSON =
-      "{\"owner\":\"data-platform\",\"timeouts\":{\"default\":30,\"max\":300}}";
+      """
+      {
+        "owner": "data-platform",
+        "timeouts": {
+          "default": 30,
+          "max": 300
+        }
+      }\
+      """;
 
   /** Opaque metadata for the host, as written in the spec. */
   public static final Map<String, Object> METADATA = ToolSupport.parseObject(METADATA_JSON);
@@ -74,17 +144,17 @@ public final class QueryDatabaseTool {
   /** The values of property "op". */
   public enum FilterOp {
     @JsonProperty("=")
-    EQUALS,
+    EQUAL,
     @JsonProperty("!=")
-    EXCLAMATION_EQUALS,
+    NOT_EQUAL,
     @JsonProperty("<")
-    LESS_THAN,
+    LESS,
     @JsonProperty("<=")
-    LESS_THAN_EQUALS,
+    LESS_OR_EQUAL,
     @JsonProperty(">")
-    GREATER_THAN,
+    GREATER,
     @JsonProperty(">=")
-    GREATER_THAN_EQUALS,
+    GREATER_OR_EQUAL,
     @JsonProperty("like")
     LIKE,
     @JsonProperty("in")

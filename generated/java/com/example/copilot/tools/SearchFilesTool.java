@@ -19,19 +19,50 @@ public final class SearchFilesTool {
       "Search the workspace for files whose content matches a regular expression.";
 
   private static final String PARAMETERS_JSON =
-      "{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\","
-          + "\"description\":\"Regular expression to look for.\",\"minLength\":1},"
-          + "\"maxResults\":{\"type\":\"integer\",\"description\":\"Stop after this many "
-          + "matches.\",\"minimum\":1,\"maximum\":500,\"default\":50},"
-          + "\"fileTypes\":{\"type\":\"array\",\"description\":\"File extensions to include, "
-          + "without the dot. Empty means all files.\",\"items\":{\"type\":\"string\","
-          + "\"pattern\":\"^[a-z0-9]+$\"},\"uniqueItems\":true},"
-          + "\"caseSensitive\":{\"type\":\"boolean\",\"default\":false}},\"required\":[\"query\"]}";
+      """
+      {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Regular expression to look for.",
+            "minLength": 1
+          },
+          "maxResults": {
+            "type": "integer",
+            "description": "Stop after this many matches.",
+            "minimum": 1,
+            "maximum": 500,
+            "default": 50
+          },
+          "fileTypes": {
+            "type": "array",
+            "description": "File extensions to include, without the dot. Empty means all files.",
+            "items": {
+              "type": "string",
+              "pattern": "^[a-z0-9]+$"
+            },
+            "uniqueItems": true
+          },
+          "caseSensitive": {
+            "type": "boolean",
+            "default": false
+          }
+        },
+        "required": ["query"]
+      }\
+      """;
 
   /** The spec's JSON Schema of the arguments, unchanged: the tool's wire parameters. */
   public static final Map<String, Object> PARAMETERS = ToolSupport.parseObject(PARAMETERS_JSON);
 
-  private static final String METADATA_JSON = "{\"category\":\"search\",\"readOnly\":true}";
+  private static final String METADATA_JSON =
+      """
+      {
+        "category": "search",
+        "readOnly": true
+      }\
+      """;
 
   /** Opaque metadata for the host, as written in the spec. */
   public static final Map<String, Object> METADATA = ToolSupport.parseObject(METADATA_JSON);

@@ -18,13 +18,39 @@ public final class UpdatePlanTool {
       "Replace the agent's working plan with an ordered list of steps and their status.";
 
   private static final String PARAMETERS_JSON =
-      "{\"type\":\"object\",\"properties\":{\"explanation\":{\"type\":[\"string\",\"null\"],"
-          + "\"description\":\"Why the plan changed, if it did.\"},\"steps\":{\"type\":\"array\","
-          + "\"minItems\":1,\"items\":{\"type\":\"object\","
-          + "\"properties\":{\"title\":{\"type\":\"string\"},\"status\":{\"type\":\"string\","
-          + "\"enum\":[\"pending\",\"in_progress\",\"done\"]},"
-          + "\"estimateMinutes\":{\"type\":[\"integer\",\"null\"],\"minimum\":0}},"
-          + "\"required\":[\"title\",\"status\"]}}},\"required\":[\"steps\"]}";
+      """
+      {
+        "type": "object",
+        "properties": {
+          "explanation": {
+            "type": ["string", "null"],
+            "description": "Why the plan changed, if it did."
+          },
+          "steps": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "type": "object",
+              "properties": {
+                "title": {
+                  "type": "string"
+                },
+                "status": {
+                  "type": "string",
+                  "enum": ["pending", "in_progress", "done"]
+                },
+                "estimateMinutes": {
+                  "type": ["integer", "null"],
+                  "minimum": 0
+                }
+              },
+              "required": ["title", "status"]
+            }
+          }
+        },
+        "required": ["steps"]
+      }\
+      """;
 
   /** The spec's JSON Schema of the arguments, unchanged: the tool's wire parameters. */
   public static final Map<String, Object> PARAMETERS = ToolSupport.parseObject(PARAMETERS_JSON);
@@ -37,17 +63,16 @@ public final class UpdatePlanTool {
    * @param explanation Why the plan changed, if it did.
    */
   public record Params(
-      @JsonProperty("explanation") String explanation,
-      @JsonProperty("steps") List<StepsItem> steps) {}
+      @JsonProperty("explanation") String explanation, @JsonProperty("steps") List<Step> steps) {}
 
   /** An object in property "steps". */
-  public record StepsItem(
+  public record Step(
       @JsonProperty("title") String title,
-      @JsonProperty("status") StepsItemStatus status,
+      @JsonProperty("status") StepStatus status,
       @JsonProperty("estimateMinutes") Long estimateMinutes) {}
 
   /** The values of property "status". */
-  public enum StepsItemStatus {
+  public enum StepStatus {
     @JsonProperty("pending")
     PENDING,
     @JsonProperty("in_progress")

@@ -19,13 +19,37 @@ public final class WebFetchTool {
           + "fetch tool.";
 
   private static final String PARAMETERS_JSON =
-      "{\"type\":\"object\",\"properties\":{\"url\":{\"type\":\"string\",\"format\":\"uri\","
-          + "\"description\":\"Absolute http(s) URL.\"},\"method\":{\"type\":\"string\","
-          + "\"enum\":[\"GET\",\"HEAD\"],\"default\":\"GET\"},\"headers\":{\"type\":\"object\","
-          + "\"description\":\"Extra request headers.\","
-          + "\"additionalProperties\":{\"type\":\"string\"}},"
-          + "\"timeoutSeconds\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"maximum\":120,"
-          + "\"default\":30}},\"required\":[\"url\"]}";
+      """
+      {
+        "type": "object",
+        "properties": {
+          "url": {
+            "type": "string",
+            "format": "uri",
+            "description": "Absolute http(s) URL."
+          },
+          "method": {
+            "type": "string",
+            "enum": ["GET", "HEAD"],
+            "default": "GET"
+          },
+          "headers": {
+            "type": "object",
+            "description": "Extra request headers.",
+            "additionalProperties": {
+              "type": "string"
+            }
+          },
+          "timeoutSeconds": {
+            "type": "number",
+            "exclusiveMinimum": 0,
+            "maximum": 120,
+            "default": 30
+          }
+        },
+        "required": ["url"]
+      }\
+      """;
 
   /** The spec's JSON Schema of the arguments, unchanged: the tool's wire parameters. */
   public static final Map<String, Object> PARAMETERS = ToolSupport.parseObject(PARAMETERS_JSON);

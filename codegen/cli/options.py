@@ -1,0 +1,138 @@
+"""The options the commands share, and the checks of enumerated values ("did you mean …?")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..config import DEFAULT_MAX_SPEC_BYTES
+
+
+def target_names() -> list[str]:
+    from ..targets import target_names
+
+    return target_names()
+
+
+paths_argument = click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+
+
+def no_dash(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+    """`-` means standard input or output; where a command can do neither with it, it is refused, not taken
+    as a file or folder named `-`."""
+    if value is not None and value.as_posix() == "-":
+        raise click.BadParameter(
+            "'-' (standard input or output) cannot be used here; name a folder"
+        )
+    return value
+
+
+out_option = click.option(
+    "--out",
+    callback=no_dash,
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="Output root; each language goes to OUT/<target>/.  [default: generated, or `out` in the config]",
+)
+
+
+config_option = click.option(
+    "--config",
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    help="Read settings from this toolgen.toml or pyproject.toml instead of the nearest one.",
+)
+
+
+max_spec_bytes_option = click.option(
+    "--max-spec-bytes",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="BYTES",
+    help=f"Reject spec files larger than this.  [default: {DEFAULT_MAX_SPEC_BYTES}]",
+)
+
+
+def render_options(func):
+    """The flags that change what is rendered, shared by generate and check."""
+    for decorator in reversed(
+        [
+            click.option(
+                "--templates",
+                type=click.Path(path_type=Path, exists=True, file_okay=False),
+                help="Custom templates folder laid out like templates/: <DIR>/<target>/<name>.j2 overrides "
+                "that one built-in template.",
+            ),
+            click.option(
+                "--header", metavar="TEXT", help="An extra line in every generated file's header."
+            ),
+            click.option(
+                "--option",
+                "option_flags",
+                multiple=True,
+                metavar="TARGET.KEY=VALUE",
+                help="A per-target option, e.g. go.package=mytools (repeatable; see the README).",
+            ),
+        ]
+    ):
+        func = decorator(func)
+    return func
+
+
+def common_options(func):
+    """--config, -q and -v: every command reads the configuration the same way and can be quiet or verbose."""
+    func = click.option(
+        "-v", "--verbose", is_flag=True, help="Also say which settings and files were used and why."
+    )(func)
+    func = click.option("-q", "--quiet", is_flag=True, help="Print errors only.")(func)
+    return config_option(func)
+
+
+strict_option = click.option(
+    "--strict", is_flag=True, help="Treat warnings as errors: exit 2 and write nothing (for CI)."
+)
+
+
+def lang_option(func):
+    return click.option(
+        "--lang",
+        "langs",
+        multiple=True,
+        metavar="TARGET",
+        help="Only this target this run (repeatable): nodejs, python, go, dotnet, java, rust. Default: all, or "
+        "`targets` in the config.",
+    )(func)
+
+
+def check_langs(langs: tuple[str, ...]) -> list[str] | None:
+    if not langs:
+        return None
+    known = target_names()
+    for lang in langs:
+        if lang not in known:
+            raise click.BadParameter(
+                f"unknown target {lang!r}{did_you_mean_hint(lang, known)}; choose from {', '.join(known)}",
+                param_hint="--lang",
+            )
+    return list(dict.fromkeys(langs))
+
+
+def did_you_mean_hint(value: str, choices: list[str]) -> str:
+    from ..suggest import did_you_mean
+
+    return did_you_mean(value, choices)
+
+
+class Choice(click.Choice):
+    """click.Choice that suggests the nearest choice for a typo (`--format jsno`: did you mean 'json'?)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and value not in self.choices:
+            self.fail(
+                f"{value!r} is not one of {', '.join(map(repr, self.choices))}"
+                f"{did_you_mean_hint(value, list(self.choices))}",
+                param,
+                ctx,
+            )
+        return super().convert(value, param, ctx)

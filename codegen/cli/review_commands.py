@@ -1,0 +1,217 @@
+"""breaking, docs and templates: the commands that review specs, catalogue them or describe the templates."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ..errors import ToolgenError
+from .group import main
+from .options import Choice, common_options, lang_option, paths_argument, target_names
+from .output import EXIT_DRIFT, EXIT_OK, fail, plural
+from .resolve import Flags, absolute, as_given, resolve_settings
+
+
+@main.command(short_help="Report changes between two spec versions that break callers.")
+@click.argument("old", required=False, type=click.Path(path_type=Path))
+@click.argument("new", required=False, type=click.Path(path_type=Path))
+@click.option(
+    "--against",
+    metavar="GIT-REF",
+    help="Compare NEW (default: the spec set, `specs` in the config or specs/) with the same paths at this "
+    "git revision.",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+)
+@common_options
+def breaking(
+    old: Path | None,
+    new: Path | None,
+    against: str | None,
+    output_format: str,
+    config: Path | None,
+    quiet: bool,
+    verbose: bool,
+) -> None:
+    """Compare OLD and NEW specs (files or folders) and list what breaks callers or hosts — removed or
+    renamed tools and parameters, narrowed types and bounds, optional → required, removed enum values,
+    closed additionalProperties, changed isTerminal/defer/skipPermission/overridesBuiltInTool — and
+    separately the compatible changes. Exit 1 when something breaks, 0 otherwise, 2 on bad input.
+
+    With --against, a revision without the specs (before the first commit) counts as no specs.
+
+    \b
+    Examples:
+      toolgen breaking old-specs/ specs/
+      toolgen breaking --against origin/main --format json
+    """
+    from ..breaking import compare_specs
+    from ..gitspecs import specs_at_revision
+    from ..loader import load_specs
+
+    if against and new is not None:
+        raise click.UsageError("with --against give at most one PATH (the new specs)")
+    if not against and (old is None or new is None):
+        raise click.UsageError("give OLD and NEW, or --against GIT-REF")
+    named = [absolute(p) for p in (old, new) if p is not None]
+    settings = resolve_settings(
+        config, verbose=verbose and not quiet, need_specs=against is not None and not named
+    )  # fmt: skip
+    given = tuple(as_given(*p) for p in named)
+    try:
+        if against:
+            new_paths = list(given or settings.specs)
+            revision = specs_at_revision(against, new_paths)
+            if revision.note and not quiet:
+                click.echo(f"toolgen: {revision.note}", err=True)
+            new_loaded, new_problems = load_specs(new_paths)
+            revision.cleanup()
+            old_loaded, old_problems = revision.loaded, revision.problems
+        else:
+            old_loaded, old_problems = load_specs([given[0]])
+            new_loaded, new_problems = load_specs([given[1]])
+        errors = [p for p in old_problems + new_problems if p.is_error]
+        if errors:
+            raise ToolgenError(errors)
+    except ToolgenError as error:
+        fail(error, writes=False)
+    changes = compare_specs(old_loaded, new_loaded)
+    broken = [c for c in changes if c.breaking]
+    if output_format == "json":
+        click.echo(
+            json.dumps(
+                {
+                    "breaking": [c.as_dict() for c in broken],
+                    "compatible": [c.as_dict() for c in changes if not c.breaking],
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+    else:
+        for label, group in (
+            ("breaking", broken),
+            ("compatible", [c for c in changes if not c.breaking]),
+        ):
+            for change in group if not quiet or label == "breaking" else []:
+                where = f"{change.tool}" + (f" {change.where}" if change.where else "")
+                click.echo(
+                    f"{change.file}:{change.line}:{change.column}: {label}: {where}: {change.message}"
+                )
+        if not quiet:
+            click.echo(
+                f"{plural(len(broken), 'breaking change')}, "
+                f"{plural(len(changes) - len(broken), 'compatible change')}",
+                err=True,
+            )
+    sys.exit(EXIT_DRIFT if broken else EXIT_OK)
+
+
+@main.command(short_help="Write a Markdown catalogue of all tools in six languages.")
+@paths_argument
+@click.option(
+    "--out",
+    "out_file",
+    type=click.Path(path_type=Path, dir_okay=False, allow_dash=True),
+    help="Write to FILE (only when it changed); `-` prints it.  [default: `docs` in the config, else stdout]",
+)
+@click.option("--check", "check_only", is_flag=True, help="Exit 1 when FILE is not current.")
+@lang_option
+@common_options
+def docs(
+    paths: tuple[Path, ...],
+    out_file: Path | None,
+    check_only: bool,
+    langs: tuple[str, ...],
+    config: Path | None,
+    quiet: bool,
+    verbose: bool,
+) -> None:
+    """A deterministic Markdown catalogue: a summary table (name, options, parameter count) and, per
+    tool, its parameters and the generated definition in every configured target, with the
+    configured options and header.
+
+    \b
+    Example:
+      toolgen docs --out docs/tools.md
+      toolgen docs --check            # with docs = "docs/tools.md" in [tool.toolgen]
+    """
+    from ..docs import render_catalogue
+    from ..generate import render_outputs
+    from ..irbuild import build_tools
+    from ..loader import load_specs
+    from ..writer import atomic_write
+
+    to_stdout = out_file is not None and out_file.as_posix() == "-"
+    given = absolute(out_file) if out_file is not None and not to_stdout else None
+    settings = resolve_settings(
+        config, Flags(paths, langs=langs), verbose=verbose and not quiet, paths_are_specs=True
+    )
+    out_file = as_given(*given) if given else None if to_stdout else settings.docs
+    if check_only and out_file is None:
+        raise click.UsageError(
+            "--check needs a file to compare: give --out FILE, or set `docs` in [tool.toolgen]"
+        )
+    loaded, problems = load_specs(list(settings.specs), settings.max_spec_bytes)
+    errors = [p for p in problems if p.is_error]
+    if errors:
+        fail(ToolgenError(errors), writes=False)
+    targets = list(settings.targets or target_names())
+    tools = build_tools(loaded)
+    try:
+        outputs, _ = render_outputs(
+            tools, targets, options=settings.options, header=settings.header,
+            templates=str(settings.templates) if settings.templates else None,
+        )  # fmt: skip
+    except ToolgenError as error:
+        fail(error, writes=False)
+    text = render_catalogue(loaded, tools, outputs, targets)
+    if out_file is None:
+        click.echo(text, nl=False)
+        return
+    current = out_file.read_text("utf-8") if out_file.exists() else None
+    if check_only:
+        if current != text:
+            click.echo(
+                f"toolgen: {out_file.as_posix()} is stale; regenerate with: toolgen docs "
+                f"--out {out_file.as_posix()}",
+                err=True,
+            )
+            sys.exit(EXIT_DRIFT)
+        if not quiet:
+            click.echo(f"{out_file.as_posix()} up to date")
+        return
+    if current != text:
+        atomic_write(out_file, text)
+    if not quiet:
+        click.echo(f"{out_file.as_posix()}: {'written' if current != text else 'unchanged'}")
+
+
+@main.command("templates", short_help="List each built-in template and the variables it receives.")
+@click.argument("target", required=False, metavar="[TARGET]")
+@common_options
+def templates_command(target: str | None, config: Path | None, quiet: bool, verbose: bool) -> None:
+    """Each built-in template of TARGET (default: every target) and the variables its target passes it: name,
+    type and meaning, as the template's opening comment declares them (a test checks them against what is really
+    passed). A custom template receives the same variables.
+
+    \b
+    Example:
+      toolgen templates go
+    """
+    from ..template_vars import listing
+
+    names = target_names()
+    if target is not None and target not in names:
+        raise click.BadParameter(
+            f"unknown target {target!r}; choose from {', '.join(names)}", param_hint="TARGET"
+        )
+    click.echo(listing([target] if target else names), nl=False)

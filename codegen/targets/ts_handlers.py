@@ -1,0 +1,67 @@
+"""The TypeScript folder's one call that builds every tool: `ToolHandlers` and `allTools` in `index.ts`.
+
+`ToolHandlers` is an interface with one required member per tool, typed as that tool's handler, so an object
+literal that leaves one out does not compile; `allTools` returns `Tool<any>[]`, the type of
+`SessionConfig.tools`. The template writes both declarations; this module decides the member names, the imports
+and where prettier breaks a line that does not fit (the only two shapes these lines can take).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .. import ir
+from ..naming import camel, unique_identifiers
+from . import _prettier as ts
+
+if TYPE_CHECKING:  # nodejs.py imports this module
+    from .nodejs import _ToolNames
+
+# What index.ts declares; no tool's exported identifier may take them (index.ts re-exports those).
+FOLDER_NAMES = frozenset({"ToolHandlers", "allTools"})
+WIDTH = 80  # prettier's default printWidth
+UNTYPED_HANDLER = "(invocation: ToolInvocation) => Promise<unknown> | unknown"
+
+
+def _member_lines(name: str, params: str | None) -> list[str]:
+    """`name: <handler type>;` inside the interface, as prettier prints it."""
+    if params is not None:  # a type reference with one simple argument never breaks
+        return [f"  {name}: ToolHandler<{params}>;"]
+    flat = f"  {name}: {UNTYPED_HANDLER};"
+    if len(flat) <= WIDTH:
+        return [flat]
+    return [f"  {name}: (", "    invocation: ToolInvocation,", "  ) => Promise<unknown> | unknown;"]
+
+
+def _call_lines(factory: str, member: str) -> list[str]:
+    """`factory(handlers.member),` inside the returned array, as prettier prints it."""
+    flat = f"    {factory}(handlers.{member}),"
+    if len(flat) <= WIDTH:
+        return [flat]
+    return [f"    {factory}(", f"      handlers.{member},", "    ),"]
+
+
+def handlers_context(tools: Sequence[ir.Tool], names: Sequence[_ToolNames], extension: str) -> dict[str, Any]:
+    """The imports of index.ts and the members and calls of `ToolHandlers` and `allTools`, in spec order.
+
+    Each member is the tool's name in camelCase (a property key, so keywords are fine), made unique."""
+    members, _ = unique_identifiers([camel(tool.words) for tool in tools])
+    params = [n.decls.types[t.params] if t.params is not None else None for t, n in zip(tools, names)]
+    sdk_types = ["Tool"]
+    if any(p is not None for p in params):
+        sdk_types.append("ToolHandler")
+    if any(p is None for p in params):
+        sdk_types.append("ToolInvocation")
+    imports = [ts.ImportDecl([(name, True) for name in sdk_types], "@github/copilot-sdk")]
+    for tool_names, param in zip(names, params):
+        specifiers = [(tool_names.factory, False)] + ([(param, True)] if param else [])
+        imports.append(ts.ImportDecl(specifiers, f"./{tool_names.file}{extension}"))
+    return {
+        "imports": [ts.format_statement(statement) for statement in imports],
+        "members": [
+            {"tool": tool.name, "lines": _member_lines(member, param)}
+            for tool, member, param in zip(tools, members, params)
+        ],
+        "calls": [line for n, member in zip(names, members) for line in _call_lines(n.factory, member)],
+    }
