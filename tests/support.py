@@ -86,7 +86,7 @@ def realworld_specs() -> Path:
     # `getCurrentTime` / `get_current_time`, which one spec set refuses, so the later one is tagged too.
     from codegen.naming import tool_name_key
 
-    seen = {tool_name_key(item.spec.name) for item in committed}
+    seen = {key + affix for item in committed for key in [tool_name_key(item.spec.name)] for affix in ("", "tool")}
     for name, text in realworld_documents().items():
         result = import_tools(text, name, map_names=True)
         assert result.refused == 0, [str(p) for p in result.problems if p.is_error]
@@ -94,9 +94,13 @@ def realworld_specs() -> Path:
         folder.mkdir()
         tag = "".join(word[0] for word in name.split(".")[0].split("-"))
         for tool in result.tools:
-            if tool_name_key(tool.name) in seen:
+            # `generate_image`'s factory is `generate_image_tool`, the module of a tool of that name: the `tool`
+            # affix counts too (BFCL-live holds both).
+            key = tool_name_key(tool.name)
+            if key in seen or key + "tool" in seen:
                 tool.name = tool.spec["name"] = f"{tool.name}_{tag}"
-            seen.add(tool_name_key(tool.name))
+                key = tool_name_key(tool.name)
+            seen.update({key, key + "tool"})
             (folder / tool.file_name()).write_text(tool.to_yaml(name, result.fmt), "utf-8")
     _realworld_dir.append(root)
     return root
