@@ -213,7 +213,7 @@ def make_module(
 def echo_handlers(spec_dirs: list[Path] | None = None) -> str:
     """handlers.go for main.go: `echo`, whose methods are every method of tools.Handlers for the specs. A typed
     handler answers with the params struct it received, one without params with "pong"."""
-    tools, _ = load_tools(spec_dirs or support.SDK_SPEC_DIRS)  # what write_outputs generates
+    tools, _ = load_tools(spec_dirs or support.sdk_spec_dirs())  # what write_outputs generates
     methods = []
     for tool, names in zip(tools, plan_names(tools, Reporter())):
         if tool.params:
