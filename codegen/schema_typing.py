@@ -22,13 +22,13 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from .schema_algebra import collapse, has_typing, made_nullable, merge, merges, non_null_kinds, split_type_list, typing_keys
 from .schema_keywords import KNOWN, Path, resolve_pointer, walk
 from .schema_subset import APPLIES_TO, KIND_NOUNS, _has_type, _json_equal
 from .suggest import did_you_mean
 
 ANY: dict[str, Any] = {}
 NULL = {"type": "null"}
-SCALARS = ("string", "integer", "number", "boolean")
 # Carried into the view as they are.
 KEPT_ANNOTATIONS = ("description", "title", "format")
 # Constraints on a value that the typed models cannot state; dropping them gives the nearest looser type.
@@ -91,7 +91,7 @@ class _Typer:
     def root(self) -> TypedView:
         # The root is the parameters type itself: it keeps its own properties, whatever else constrains it.
         beside = [key for key in (*COMBINATORS, "$ref", "enum", "const") if key in self.source]
-        mergeable = beside == ["allOf"] and _merges(self.source, [self._resolved(b) for b in self.source["allOf"]])
+        mergeable = beside == ["allOf"] and merges(self.source, [self._resolved(b) for b in self.source["allOf"]])
         if beside and not mergeable:
             for key in beside:
                 self.warn((key,), f"{key} at the root is not applied to the typed model: the parameters type has the root's own properties")
@@ -190,11 +190,11 @@ class _Typer:
         merged: dict[str, Any] | None = base
         for index, branch in enumerate(schema["allOf"]):
             resolved = self._resolved(branch)
-            merged = _merge(merged, resolved) if merged is not None and resolved is not None else None
+            merged = merge(merged, resolved) if merged is not None and resolved is not None else None
         if merged is not None:
             return self.type_of(merged, path, inlining)
-        self.warn(path + ("allOf",), "allOf does not merge into one schema exactly; typed from the schema beside it" if _has_typing(base) else "allOf does not merge into one schema exactly; typed as any JSON value")
-        return self.type_of(base, path, inlining) if _has_typing(base) else self._annotated({}, schema)
+        self.warn(path + ("allOf",), "allOf does not merge into one schema exactly; typed from the schema beside it" if has_typing(base) else "allOf does not merge into one schema exactly; typed as any JSON value")
+        return self.type_of(base, path, inlining) if has_typing(base) else self._annotated({}, schema)
 
     def _resolved(self, branch: Any) -> dict[str, Any] | None:
         """A branch to merge: its own keywords, or those of the local definition it only refers to."""
@@ -219,7 +219,7 @@ class _Typer:
         branch_base = {key: value for key, value in base.items() if key not in ("default", "examples")}
         branches = []
         for index, branch in enumerate(schema[keyword]):
-            merged = _merge(branch_base, branch) if isinstance(branch, dict) else (branch_base if branch is True else None)
+            merged = merge(branch_base, branch) if isinstance(branch, dict) else (branch_base if branch is True else None)
             if merged is not None:  # a branch that contradicts the schema beside it admits no value: leaving it out is exact
                 branches.append((path + (keyword, index), merged))
         if not branches:
@@ -234,19 +234,19 @@ class _Typer:
         for view in views:
             if not any(_json_equal(view, seen) for seen in distinct):
                 distinct.append(view)
-        if any(not _typing_keys(view) for view in distinct):
+        if any(not typing_keys(view) for view in distinct):
             view = {}  # one branch admits any value, so the union does: exact
         elif len(distinct) == 1:
             view = distinct[0]
         else:
-            view = _collapse(distinct)
+            view = collapse(distinct)
             if view is None:
                 what = what or f"{keyword} of {len(distinct)} different schemas"
                 self.warn(path + ((keyword,) if not what.startswith("a type list") else ("type",)), f"{what} is a typed union in "
                           "TypeScript and Python; Go, .NET, Java and Rust type it as their JSON value type")
                 view = {"anyOf": distinct}
         if nullable and view:
-            view = _nullable(view)
+            view = made_nullable(view)
         return self._with_default(self._annotated(view, base), schema, path)
 
     # -- a schema without references or combinators -----------------------------------------------------
@@ -257,9 +257,9 @@ class _Typer:
         names = schema.get("propertyNames")
         if names not in (None, True, {}, {"type": "string"}):
             self.warn(path + ("propertyNames",), "propertyNames is not applied to the typed model: key constraints cannot be stated there")
-        if isinstance(schema.get("type"), list) and len(_non_null_kinds(schema["type"])) > 1:
-            kinds = _non_null_kinds(schema["type"])
-            return self._union(_split_type_list(schema), path, inlining, "anyOf", f"a type list of {len(kinds)} types")
+        if isinstance(schema.get("type"), list) and len(non_null_kinds(schema["type"])) > 1:
+            kinds = non_null_kinds(schema["type"])
+            return self._union(split_type_list(schema), path, inlining, "anyOf", f"a type list of {len(kinds)} types")
         types = self._types(schema, path)
         self._warn_inapplicable(schema, path, types or [])
         if types is None:
@@ -448,137 +448,3 @@ class _Typer:
                 seen.add(chain[-1])
                 stack += [chain + [name] for name in aliases_of(defs[chain[-1]])]
         return []
-
-
-def _merges(base: dict[str, Any], branches: list[Any]) -> bool:
-    merged: dict[str, Any] | None = {key: value for key, value in base.items() if key != "allOf"}
-    for branch in branches:
-        merged = _merge(merged, branch) if merged is not None and branch is not None else None
-    return merged is not None and merged.get("type", "object") == "object"
-
-
-# Keywords that only apply to one JSON type: a type list splits into one union branch per type with its own.
-KIND_KEYWORDS = {
-    "object": ("properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties",
-               "maxProperties", "dependentRequired", "dependentSchemas", "dependencies", "unevaluatedProperties"),
-    "array": ("items", "prefixItems", "additionalItems", "minItems", "maxItems", "uniqueItems", "contains",
-              "minContains", "maxContains", "unevaluatedItems"),
-    "string": ("minLength", "maxLength", "pattern", "format", "contentMediaType", "contentEncoding"),
-    "number": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"),
-}
-KIND_KEYWORDS["integer"] = KIND_KEYWORDS["number"]
-_ALL_KIND_KEYWORDS = {key for keys in KIND_KEYWORDS.values() for key in keys}
-
-
-def _non_null_kinds(given: list[Any]) -> list[str]:
-    kinds = [kind for kind in dict.fromkeys(given) if kind != "null"]
-    return ["number"] if set(kinds) == {"integer", "number"} else kinds
-
-
-def _split_type_list(schema: dict[str, Any]) -> dict[str, Any]:
-    """`type: [string, array], items: X` → `anyOf: [{type: string}, {type: array, items: X}]` (null stays a branch)."""
-    common = {key: value for key, value in schema.items() if key != "type" and key not in _ALL_KIND_KEYWORDS}
-    values = {key: common.pop(key) for key in ("enum", "const") if key in common}
-    branches = [
-        {"type": kind, **values, **{key: schema[key] for key in KIND_KEYWORDS.get(kind, ()) if key in schema}}
-        for kind in _non_null_kinds(schema["type"])
-    ]
-    if "null" in schema["type"]:
-        branches.append(dict(NULL))
-    return {**common, "anyOf": branches}
-
-
-def _typing_keys(view: dict[str, Any]) -> set[str]:
-    return set(view) - {"description", "title", "default", "format"}
-
-
-def _has_typing(schema: dict[str, Any]) -> bool:
-    return any(key in schema for key in ("type", "properties", "items", "enum", "const", "$ref", "anyOf", "oneOf"))
-
-
-def _nullable(view: dict[str, Any]) -> dict[str, Any]:
-    given = view.get("type")
-    if "$ref" in view or "enum" in view or not isinstance(given, str):
-        if isinstance(given, list) or (view.get("enum") and None in view["enum"]):
-            return view
-        if "enum" in view and isinstance(given, str):
-            return {**view, "type": [given, "null"], "enum": [*view["enum"], None]}
-        if "anyOf" in view:
-            return view if NULL in view["anyOf"] else {**view, "anyOf": [*view["anyOf"], dict(NULL)]}
-        annotations = {key: view[key] for key in ("description", "title") if key in view}
-        inner = {key: value for key, value in view.items() if key not in ("description", "title", "default")}
-        return {"anyOf": [inner, dict(NULL)], **annotations}
-    if given == "null":
-        return view
-    return {**view, "type": [given, "null"]}
-
-
-def _collapse(views: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """Branches that are all one scalar type (formats aside) are that type: `str | datetime` is a string; branches
-    that are all constants or enums are one enum of all their values."""
-    if all("enum" in view and not set(view) - {"enum", "type", "description", "title"} for view in views):
-        types = {json.dumps(view.get("type")) for view in views}
-        values: list[Any] = []
-        for view in views:
-            values += [value for value in view["enum"] if not any(_json_equal(value, seen) for seen in values)]
-        return {"enum": values, **({"type": views[0]["type"]} if len(types) == 1 and "type" in views[0] else {})}
-    kinds = set()
-    for view in views:
-        if set(view) - {"type", "format", "description", "title"} or view.get("type") not in SCALARS:
-            return None
-        kinds.add(view["type"])
-    if kinds == {"integer", "number"}:
-        kinds = {"number"}
-    if len(kinds) != 1:
-        return None
-    formats = {view.get("format") for view in views}
-    collapsed: dict[str, Any] = {"type": kinds.pop()}
-    if len(formats) == 1 and None not in formats:
-        collapsed["format"] = formats.pop()
-    return collapsed
-
-
-def _merge(left: dict[str, Any], right: dict[str, Any]) -> dict[str, Any] | None:
-    """The one schema that means both, when simply putting their keywords together is exact; else None."""
-    merged = dict(left)
-    for key, value in right.items():
-        if key in ("description", "title", "default", "examples", "$comment"):
-            merged.setdefault(key, value)
-        elif key == "properties" and isinstance(value, dict) and isinstance(merged.get(key), dict):
-            properties = dict(merged[key])
-            for name, prop in value.items():
-                if name in properties and not _json_equal(properties[name], prop):
-                    return None
-                properties[name] = prop
-            merged[key] = properties
-        elif key == "type" and "type" in merged:
-            common = _common_types(merged["type"], value)
-            if not common:
-                return None
-            merged[key] = common[0] if len(common) == 1 else common
-        elif key == "required" and isinstance(merged.get(key), list):
-            merged[key] = list(dict.fromkeys([*merged[key], *value]))
-        elif key in merged and not _json_equal(merged[key], value):
-            return None
-        else:
-            merged[key] = value
-    # `additionalProperties: false` on one side forbids the other side's properties: not a merge.
-    for side in (left, right):
-        if side.get("additionalProperties") is False and set(merged.get("properties") or {}) != set(side.get("properties") or {}):
-            return None
-    return merged
-
-
-def _common_types(left: Any, right: Any) -> list[str]:
-    """The types both `type` keywords allow (an integer is also a number)."""
-    def listed(given: Any) -> list[str]:
-        return [given] if isinstance(given, str) else list(given)
-
-    common = []
-    right_types = listed(right)
-    for kind in listed(left):
-        if kind in right_types:
-            common.append(kind)
-        elif kind == "integer" and "number" in right_types or kind == "number" and "integer" in right_types:
-            common.append("integer")
-    return list(dict.fromkeys(common))

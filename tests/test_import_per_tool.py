@@ -172,3 +172,31 @@ def test_imported_tools_keep_their_wire_schema_unchanged(tmp_path):
     assert result.output.count(": warning: ") == 3
     loaded, _ = load_specs([out])
     assert expected_wire(loaded[0].spec)["parameters"] == schema
+
+
+def test_the_constructs_measured_in_other_public_servers_import_and_keep_their_wire(tmp_path):
+    """The refusals the issue measured in servers not in ../shared/realworld, rebuilt in their published shapes."""
+    tools = [
+        # Playwright's browser_drop: zod 4 writes propertyNames for every z.record
+        _tool("browser_drop", schema={"type": "object", "properties": {"data": {"type": "object", "propertyNames": {"type": "string"}, "additionalProperties": {"type": "string"}}}, "$schema": "http://json-schema.org/draft-07/schema#"}),
+        # type: string with anyOf of two formats
+        _tool("get_time", schema={"type": "object", "properties": {"at": {"type": "string", "anyOf": [{"format": "date"}, {"format": "date-time"}]}}}),
+        # pydantic's Union[str, datetime, None]
+        _tool("since", schema={"type": "object", "properties": {"since": {"anyOf": [{"type": "string"}, {"type": "string", "format": "date-time"}, {"type": "null"}], "default": None, "title": "Since"}}}),
+        # two object shapes
+        _tool("shape", schema={"type": "object", "properties": {"target": {"anyOf": [{"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}, {"type": "object", "properties": {"url": {"type": "string"}}, "required": ["url"]}]}}}),
+        # a type array of several non-null types, icons and execution
+        _tool("issue_write", schema={"type": "object", "properties": {"labels": {"type": ["array", "string"], "items": {"type": "string"}}}},
+              icons=[{"src": "data:image/png;base64,AA=="}], execution={"taskSupport": "forbidden"}),
+    ]
+    result, out = _run(tmp_path, {"tools": tools})
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.output.splitlines() if ": warning: " in line]
+    # exact constructs give no warning; the two unions warn once each (Go, .NET, Java, Rust loosen them)
+    assert len(warnings) == 2 and all("is a typed union in TypeScript and Python" in w for w in warnings), warnings
+    loaded, problems = load_specs([out])
+    assert not [p for p in problems if p.is_error]
+    wires = {item.spec.name: expected_wire(item.spec)["parameters"] for item in loaded}
+    assert wires == {tool["name"]: tool["inputSchema"] for tool in tools}
+    text = (out / "issue_write.yaml").read_text()
+    assert "# dropped: icons" in text and "# dropped: execution" in text

@@ -563,4 +563,4 @@ def test_folder_wide_names_are_reserved(tmp_path: Path) -> None:
     assert index.count("export interface ToolHandlers {") == 1
     assert "  clearContext: ToolHandler<ClearContextParams>;" in index
     assert "  ping: (invocation: ToolInvocation) => Promise<unknown> | unknown;" in index
-    assert "    clearContextTool(handlers.clearContext)," in index
+    assert "    clearContextTool(handlers.clearContext) as Tool<any>," in index

@@ -346,9 +346,35 @@ def _unique_with_warnings(
 # -- one tool -------------------------------------------------------------------------------------------------
 
 
+def _type_references(type_ref: ir.TypeRef) -> list[Words]:
+    """The declarations a Rust field of this type names: a union is a `serde_json::Value`, so its branches'
+    declarations are not reached through it (declared, they would be dead code)."""
+    if isinstance(type_ref, ir.UnionType):
+        return []
+    if isinstance(type_ref, ir.NamedType):
+        return [type_ref.name]
+    if isinstance(type_ref, ir.ArrayType):
+        return _type_references(type_ref.items)
+    if isinstance(type_ref, ir.MapType):
+        return _type_references(type_ref.values)
+    if isinstance(type_ref, ir.NullableType):
+        return _type_references(type_ref.inner)
+    return []
+
+
+def _decl_references(decl: ir.Decl) -> list[Words]:
+    if isinstance(decl, ir.StructDecl):
+        found = [name for item in decl.fields for name in _type_references(item.type)]
+        return found + ([] if isinstance(decl.additional, str) else _type_references(decl.additional))
+    if isinstance(decl, ir.AliasDecl):
+        return _type_references(decl.target)
+    return []
+
+
 def _reachability(decls: Sequence[ir.Decl]) -> dict[Words, set[Words]]:
-    """For each declaration, every declaration it can reach through its fields (for `Box` placement)."""
-    edges = {decl.name: set(ir.decl_references(decl)) for decl in decls}
+    """For each declaration, every declaration it can reach through its fields (for `Box` placement, and
+    which declarations the module needs)."""
+    edges = {decl.name: set(_decl_references(decl)) for decl in decls}
     reach: dict[Words, set[Words]] = {}
     for start in edges:
         seen: set[Words] = set()

@@ -38,11 +38,15 @@ def _member_lines(name: str, params: str | None) -> list[str]:
 
 
 def _call_lines(factory: str, member: str) -> list[str]:
-    """`factory(handlers.member),` inside the returned array, as prettier prints it."""
-    flat = f"    {factory}(handlers.{member}),"
+    """`factory(handlers.member) as Tool<any>,` inside the returned array, as prettier prints it.
+
+    Each element is widened to `Tool<any>` so that tsc never forms the union of every tool's type: with the
+    ~1 400 tools the real-SDK harness builds (the real-world corpus), reducing that union fails with TS2590
+    ("union type that is too complex to represent")."""
+    flat = f"    {factory}(handlers.{member}) as Tool<any>,"
     if len(flat) <= WIDTH:
         return [flat]
-    return [f"    {factory}(", f"      handlers.{member},", "    ),"]
+    return [f"    {factory}(", f"      handlers.{member},", "    ) as Tool<any>,"]
 
 
 def handlers_context(tools: Sequence[ir.Tool], names: Sequence[_ToolNames], extension: str) -> dict[str, Any]:

@@ -51,12 +51,12 @@ export interface ToolHandlers {
  */
 export function allTools(handlers: ToolHandlers): Tool<any>[] {
   return [
-    clearContextTool(handlers.clearContext),
-    createIssueTool(handlers.createIssue),
-    currentTimeTool(handlers.currentTime),
-    queryDatabaseTool(handlers.queryDatabase),
-    searchFilesTool(handlers.searchFiles),
-    updatePlanTool(handlers.updatePlan),
-    webFetchTool(handlers.webFetch),
+    clearContextTool(handlers.clearContext) as Tool<any>,
+    createIssueTool(handlers.createIssue) as Tool<any>,
+    currentTimeTool(handlers.currentTime) as Tool<any>,
+    queryDatabaseTool(handlers.queryDatabase) as Tool<any>,
+    searchFilesTool(handlers.searchFiles) as Tool<any>,
+    updatePlanTool(handlers.updatePlan) as Tool<any>,
+    webFetchTool(handlers.webFetch) as Tool<any>,
   ];
 }
