@@ -162,9 +162,12 @@ def test_an_edit_to_a_skeleton_names_the_folder_again(project, monkeypatch):
     forget_caches(monkeypatch)
     folder_calls = _count_folder_planning(monkeypatch)
     result = run([Path("specs")], Path("out"), TARGETS, write=True)
-    assert sorted(folder_calls) == sorted(
-        [f"{name}.name_folder" for name in TARGETS] + [f"{name}.folder_files" for name in TARGETS]
+    # Every folder is named again and its folder-wide files planned again, once; a target may name a tool alone
+    # once more when the tool drew a naming warning (codegen.namestability checks its names do not depend on others).
+    assert sorted(c for c in folder_calls if c.endswith(".folder_files")) == sorted(
+        f"{name}.folder_files" for name in TARGETS
     )
+    assert {c for c in folder_calls if c.endswith(".name_folder")} == {f"{name}.name_folder" for name in TARGETS}
     reference, warnings = _reference(project, monkeypatch, "reference")
     assert generated_files(project / "out") == reference
     assert [str(w) for w in result.warnings] == warnings
