@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import ir
+from ..defaultfit import DefaultFit
 from ..errors import ConfigError, Diagnostic
 from ..naming import (
     WINDOWS_RESERVED_FILE_STEMS,
@@ -460,6 +461,8 @@ class _Types:
     def __init__(self, tool: ir.Tool, names: _ToolNames):
         self.decls = {decl.name: decl for decl in tool.decls}
         self.names = names
+        # encoding/json decodes null into any field (a pointer becomes nil, a value is left as it is)
+        self.fit = DefaultFit(tool, lambda field: True)
 
     def go(self, type_ref: ir.TypeRef) -> str:
         return TYPE_MAP[type_ref.kind](type_ref, self)
@@ -525,15 +528,33 @@ TYPE_MAP: dict[str, Callable[[Any, _Types], str]] = {
 # -- view model ----------------------------------------------------------------------------------------------
 
 
-def _field_type(field: ir.Field, owner: ir.StructDecl, types: _Types) -> str:
-    """Optional values are pointers (nil = absent) unless nil already exists; a required value of a recursive
-    struct inside a recursive struct is a pointer too, or the type would contain itself."""
+def _field_type(field: ir.Field, owner: ir.StructDecl, types: _Types, defaulted: bool) -> str:
+    """Optional values are pointers (nil = absent) unless nil already exists or the schema's default fills them
+    in; a required value of a recursive struct inside a recursive struct is a pointer too, or the type would
+    contain itself."""
     go_type = types.go(field.type)
     if types.nilable(field.type):
         return go_type
-    if not field.required or (owner.recursive and types.recursive_struct(field.type)):
+    if not (field.required or defaulted) or (owner.recursive and types.recursive_struct(field.type)):
         return "*" + go_type
     return go_type
+
+
+def _applied_default(field: ir.Field, types: _Types, tool: ir.Tool, report: Reporter) -> bool:
+    """Whether decoding fills the field with its schema default when a call leaves the property out, as the
+    other languages' models do. A default the Go type cannot hold is left out, with a warning."""
+    if field.required or not field.has_default or field.default is None:
+        return False
+    if types.fit.fits(field.type, field.default):
+        return True
+    report.warn(
+        tool.source,
+        field.line,
+        field.column,
+        f"go: the default of {json_comment(field.wire_name)} does not fit the Go type `{types.go(field.type)}`; "
+        "the field stays nil when the property is left out (the wire schema still carries the default)",
+    )
+    return False
 
 
 def _field_doc(field: ir.Field) -> list[str]:
@@ -554,14 +575,20 @@ def _struct_view(
         what = f"the field for property {json_comment(field.wire_name)} of {go_name}"
         report.warn(tool.source, field.line, field.column, rename_message(what, item))
     entries: list[tuple[list[str], Sequence[str]]] = []
-    by_name: list[tuple[ir.Field, str]] = []  # properties a struct tag cannot name
+    by_name: list[tuple[ir.Field, str, bool]] = []  # properties a struct tag cannot name, and if omittable
+    defaults: list[str] = []
     for field, name in zip(decl.fields, chosen):
-        go_type = _field_type(field, decl, types)
-        entries.append(
-            (_field_doc(field), (name, go_type, struct_tag(field.wire_name, not field.required)))
-        )
+        defaulted = _applied_default(field, types, tool, report)
+        go_type = _field_type(field, decl, types, defaulted)
+        optional = not (field.required or defaulted)
+        entries.append((_field_doc(field), (name, go_type, struct_tag(field.wire_name, optional))))
         if not json_tag_name_ok(field.wire_name):
-            by_name.append((field, name))
+            by_name.append((field, name, optional))
+        if defaulted:
+            defaults.append(
+                f"{{name: {go_string(field.wire_name)}, value: &s.{name}, json: "
+                f"`{_raw_json_safe(compact_json(field.default))}`}}"
+            )
     extra_field = None
     if not isinstance(decl.additional, str):  # a schema for extra properties: they go into a map
         (extra_field,), _ = unique_identifiers(
@@ -582,18 +609,19 @@ def _struct_view(
         "doc": doc,
         "fields": layout(entries),
         "codec": codec,
+        "defaults": defaults,
     }
 
 
 def _codec_view(
-    decl: ir.StructDecl, by_name: list[tuple[ir.Field, str]], extra_field: str | None
+    decl: ir.StructDecl, by_name: list[tuple[ir.Field, str, bool]], extra_field: str | None
 ) -> dict:
     """MarshalJSON/UnmarshalJSON arguments for a struct with properties a tag cannot name or extra properties."""
-    decode = [f"{{name: {go_string(f.wire_name)}, value: &s.{name}}}" for f, name in by_name]
+    decode = [f"{{name: {go_string(f.wire_name)}, value: &s.{name}}}" for f, name, _ in by_name]
     encode = [
         f"{{name: {go_string(f.wire_name)}, value: s.{name}"
-        + (f", omit: s.{name} == nil}}" if not f.required else "}")
-        for f, name in by_name
+        + (f", omit: s.{name} == nil}}" if optional else "}")
+        for f, name, optional in by_name
     ]
     declared = ", ".join(go_string(field.wire_name) for field in decl.fields)
     return {

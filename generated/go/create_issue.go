@@ -23,11 +23,19 @@ type CreateIssueParams struct {
 	// Markdown body; null leaves it empty.
 	Body *string `json:"body,omitempty"`
 	// Default: [].
-	Labels []string `json:"labels,omitempty"`
+	Labels []string `json:"labels"`
 	// Default: "medium".
 	Priority CreateIssuePriority `json:"priority"`
 	// Who should work on it.
 	Assignee *CreateIssueAssignee `json:"assignee,omitempty"`
+}
+
+// UnmarshalJSON decodes s and gives each property the call leaves out its schema default.
+func (s *CreateIssueParams) UnmarshalJSON(data []byte) error {
+	type plain CreateIssueParams
+	return decodeWithDefaults(data, (*plain)(s), []fieldDefault{
+		{name: "labels", value: &s.Labels, json: `[]`},
+	})
 }
 
 // CreateIssuePriority is a value the create_issue tool's schema enumerates.
