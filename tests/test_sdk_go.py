@@ -149,6 +149,13 @@ ROUND_TRIPS: list[tuple[str, dict[str, Any]]] = [
     ("Tool", {"invocation": "i"}),
 ]
 BAD_CALL = ("create_issue", {"title": 5, "priority": "low"})
+# An optional property that may be null, without a default, is a Nullable: null and absent come back apart.
+NULL_OR_ABSENT = [
+    ("create_issue", {"title": "t", "priority": "low", "body": None}),
+    ("create_issue", {"title": "t", "priority": "low"}),
+    ("query_database", {"table": "t", "columns": None}),
+    ("query_database", {"table": "t", "columns": ["a"]}),
+]
 
 
 def go_env() -> dict[str, str]:
@@ -245,6 +252,7 @@ def harness(go, module) -> dict[str, Any]:
         {"tool": tool, "arguments": arguments} for tool, arguments in [*ROUND_TRIPS, BAD_CALL]
     ]
     calls.append({"tool": "ping", "arguments": None})
+    calls += [{"tool": tool, "arguments": arguments} for tool, arguments in NULL_OR_ABSENT]
     calls += [{"tool": tool, "arguments": arguments} for tool, arguments in handler_calls.CALLS]
     return json.loads(run_go(go, ["run", "."], module, stdin=json.dumps(calls)))
 
@@ -258,7 +266,7 @@ def test_wire_json_equals_the_spec(harness):
 
 
 def test_typed_handler_reads_struct_fields(harness):
-    assert harness["typed"] == "create_issue|Crash on start|high|bug,p1|octocat|<nil>"
+    assert harness["typed"] == "create_issue|Crash on start|high|bug,p1|octocat|<null>"
 
 
 @pytest.mark.parametrize("tool, arguments", ROUND_TRIPS, ids=[tool for tool, _ in ROUND_TRIPS])
@@ -279,6 +287,13 @@ def test_handlers_receive_what_every_sdk_hands_over(harness):
         "go",
         {handler_calls.key(*call): json.loads(answer["text"]) for call, answer in zip(handler_calls.CALLS, answers)},
     )
+
+
+def test_null_and_absent_stay_apart(harness):
+    start = len(ROUND_TRIPS) + 2
+    answers = [json.loads(r["text"]) for r in harness["calls"][start : start + len(NULL_OR_ABSENT)]]
+    assert answers[0]["body"] is None and "body" not in answers[1]
+    assert answers[2]["columns"] is None and answers[3]["columns"] == ["a"]
 
 
 def test_invalid_arguments_are_an_error(harness):

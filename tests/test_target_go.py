@@ -208,9 +208,10 @@ def test_json_tag_names(wire_name, ok):
 
 
 def test_struct_tags():
-    assert go.struct_tag("maxResults", omit_empty=True) == '`json:"maxResults,omitempty"`'
-    assert go.struct_tag("prompt", omit_empty=False) == '`json:"prompt"`'
-    assert go.struct_tag('a"b', omit_empty=True) == '`json:"-"`'
+    assert go.struct_tag("maxResults", "omitempty") == '`json:"maxResults,omitempty"`'
+    assert go.struct_tag("body", "omitzero") == '`json:"body,omitzero"`'
+    assert go.struct_tag("prompt", None) == '`json:"prompt"`'
+    assert go.struct_tag('a"b', "omitempty") == '`json:"-"`'
 
 
 @given(

@@ -68,7 +68,7 @@ KNOWN_ARCH = frozenset(
 )
 
 # Names tools.go defines; tool-derived names never take them.
-REGISTRY_NAMES = ("All", "Handlers")
+REGISTRY_NAMES = ("All", "Handlers", "Nullable")
 HELPER_NAMES = (
     "typedHandler",
     "untypedHandler",
@@ -77,6 +77,9 @@ HELPER_NAMES = (
     "wireField",
     "decodeObject",
     "encodeObject",
+    "fieldDefault",
+    "decodeWithDefaults",
+    "applyDefaults",
 )
 # Methods a struct may get (its JSON codec); a field must not share a method's name.
 METHOD_NAMES = ("MarshalJSON", "UnmarshalJSON")
@@ -215,11 +218,12 @@ def json_tag_name_ok(wire_name: str) -> bool:
     return True
 
 
-def struct_tag(wire_name: str, omit_empty: bool) -> str:
-    """The field's raw-string struct tag; `json:"-"` for a property decoded by name (see json_tag_name_ok)."""
+def struct_tag(wire_name: str, omit: str | None) -> str:
+    """The field's raw-string struct tag, with the `omitempty` or `omitzero` option; `json:"-"` for a property
+    decoded by name (see json_tag_name_ok)."""
     if not json_tag_name_ok(wire_name):
         return '`json:"-"`'
-    return f'`json:"{wire_name}{",omitempty" if omit_empty else ""}"`'
+    return f'`json:"{wire_name}{"," + omit if omit else ""}"`'
 
 
 def _json_escape(char: str) -> str:
@@ -540,6 +544,17 @@ def _field_type(field: ir.Field, owner: ir.StructDecl, types: _Types, defaulted:
     return go_type
 
 
+def _nullable_inner(field: ir.Field, owner: ir.StructDecl, types: _Types, defaulted: bool) -> ir.TypeRef | None:
+    """The value type of an optional property whose schema allows null and gives no default: its field is a
+    Nullable, so the handler can tell a call that left it out from one that gave null. (Not for a struct in a
+    reference cycle, which Nullable would hold by value.)"""
+    if field.required or defaulted or not isinstance(field.type, ir.NullableType):
+        return None
+    if types.recursive_struct(field.type.inner):
+        return None
+    return field.type.inner
+
+
 def _applied_default(field: ir.Field, types: _Types, tool: ir.Tool, report: Reporter) -> bool:
     """Whether decoding fills the field with its schema default when a call leaves the property out, as the
     other languages' models do. A default the Go type cannot hold is left out, with a warning."""
@@ -575,15 +590,22 @@ def _struct_view(
         what = f"the field for property {json_comment(field.wire_name)} of {go_name}"
         report.warn(tool.source, field.line, field.column, rename_message(what, item))
     entries: list[tuple[list[str], Sequence[str]]] = []
-    by_name: list[tuple[ir.Field, str, bool]] = []  # properties a struct tag cannot name, and if omittable
+    by_name: list[tuple[ir.Field, str, str | None]] = []  # properties a tag cannot name; when to omit them
     defaults: list[str] = []
     for field, name in zip(decl.fields, chosen):
         defaulted = _applied_default(field, types, tool, report)
-        go_type = _field_type(field, decl, types, defaulted)
-        optional = not (field.required or defaulted)
-        entries.append((_field_doc(field), (name, go_type, struct_tag(field.wire_name, optional))))
+        nullable = _nullable_inner(field, decl, types, defaulted)
+        if nullable is not None:
+            go_type = f"Nullable[{types.go(nullable)}]"
+            tag, omit = struct_tag(field.wire_name, "omitzero"), f"!s.{name}.Set"
+        else:
+            optional = not (field.required or defaulted)
+            go_type = _field_type(field, decl, types, defaulted)
+            tag = struct_tag(field.wire_name, "omitempty" if optional else None)
+            omit = f"s.{name} == nil" if optional else None
+        entries.append((_field_doc(field), (name, go_type, tag)))
         if not json_tag_name_ok(field.wire_name):
-            by_name.append((field, name, optional))
+            by_name.append((field, name, omit))
         if defaulted:
             defaults.append(
                 f"{{name: {go_string(field.wire_name)}, value: &s.{name}, json: "
@@ -614,14 +636,14 @@ def _struct_view(
 
 
 def _codec_view(
-    decl: ir.StructDecl, by_name: list[tuple[ir.Field, str, bool]], extra_field: str | None
+    decl: ir.StructDecl, by_name: list[tuple[ir.Field, str, str | None]], extra_field: str | None
 ) -> dict:
     """MarshalJSON/UnmarshalJSON arguments for a struct with properties a tag cannot name or extra properties."""
     decode = [f"{{name: {go_string(f.wire_name)}, value: &s.{name}}}" for f, name, _ in by_name]
     encode = [
         f"{{name: {go_string(f.wire_name)}, value: s.{name}"
-        + (f", omit: s.{name} == nil}}" if optional else "}")
-        for f, name, optional in by_name
+        + (f", omit: {omit}}}" if omit else "}")
+        for f, name, omit in by_name
     ]
     declared = ", ".join(go_string(field.wire_name) for field in decl.fields)
     return {

@@ -21,7 +21,7 @@ type CreateIssueParams struct {
 	// One-line summary.
 	Title string `json:"title"`
 	// Markdown body; null leaves it empty.
-	Body *string `json:"body,omitempty"`
+	Body Nullable[string] `json:"body,omitzero"`
 	// Default: [].
 	Labels []string `json:"labels"`
 	// Default: "medium".

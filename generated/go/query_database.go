@@ -27,7 +27,7 @@ type QueryDatabaseParams struct {
 	// Default: 100.
 	Limit int64 `json:"limit"`
 	// Columns to return; null for all.
-	Columns []string `json:"columns,omitempty"`
+	Columns Nullable[[]string] `json:"columns,omitzero"`
 }
 
 // UnmarshalJSON decodes s and gives each property the call leaves out its schema default.

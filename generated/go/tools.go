@@ -4,7 +4,7 @@
 // Each tool has a factory (XTool) that takes a typed handler, a params struct (XParams) the call's arguments are
 // decoded into, and sends the spec's JSON Schema unchanged as its parameters. A property the call leaves out
 // gets its schema default, as in the SDK's other languages; an optional property without one is a pointer,
-// slice or map that stays nil.
+// slice or map that stays nil, or a Nullable where the schema allows null, so that null and absent differ.
 package tools
 
 import (
@@ -101,6 +101,42 @@ func toolResult(result any) (copilot.ToolResult, error) {
 		return copilot.ToolResult{}, fmt.Errorf("failed to serialize result: %w", err)
 	}
 	return copilot.ToolResult{TextResultForLLM: string(data), ResultType: "success"}, nil
+}
+
+// Nullable is an optional property whose schema allows null and gives no default. A handler can tell a call
+// that left it out (Set is false) from one that gave null (Null is true) and from one that gave a value.
+type Nullable[T any] struct {
+	Value T
+	Set   bool
+	Null  bool
+}
+
+// Get returns the value, and whether the call gave one (neither null nor left out).
+func (n Nullable[T]) Get() (T, bool) {
+	return n.Value, n.Set && !n.Null
+}
+
+// IsZero reports whether the call left the property out, so that `omitzero` leaves it out when encoding.
+func (n Nullable[T]) IsZero() bool {
+	return !n.Set
+}
+
+// UnmarshalJSON records that the call gave the property, as null or as a value.
+func (n *Nullable[T]) UnmarshalJSON(data []byte) error {
+	var zero T
+	n.Value, n.Set, n.Null = zero, true, string(data) == "null"
+	if n.Null {
+		return nil
+	}
+	return json.Unmarshal(data, &n.Value)
+}
+
+// MarshalJSON encodes the value, or null.
+func (n Nullable[T]) MarshalJSON() ([]byte, error) {
+	if n.Null || !n.Set {
+		return []byte("null"), nil
+	}
+	return json.Marshal(n.Value)
 }
 
 // fieldDefault is a property's schema default as JSON text, decoded into value (a pointer to the property's
