@@ -5,6 +5,10 @@ comes from `$TOOLGEN_JAVA_SDK_JAR` (a path; several joined with the path separat
 Central by the coordinates in `$TOOLGEN_JAVA_SDK` (default `tests/sdk/java/toolchain.DEFAULT_SDK_COORDINATES`).
 Outside CI a missing SDK skips these tests with the reason; in CI it fails them (support.require).
 
+Building the jar from the SDK's sources (github/copilot-sdk, folder `java`; JDK 25, which its enforcer requires):
+`mvn -B -pl sdk -am package -DskipTests -Pskip-test-harness`, then point `TOOLGEN_JAVA_SDK_JAR` at
+`sdk/target/copilot-sdk-java-<version>.jar`. Jackson and spotbugs-annotations come from Maven Central as below.
+
 1. javac --release 17 -Xlint:all,-processing -Werror over the generated folder, with the SDK's annotation processors
    running (their experimental-API gate included). `-processing` only silences "No processor claimed any of these
    annotations" about Jackson's annotations, which any consumer of the SDK's processors gets on JDK <= 22.
