@@ -21,7 +21,7 @@ import pytest
 from codegen.generate import load_tools
 from codegen.targets import Reporter
 from codegen.targets.go import SDK_MODULE, SDK_VERSION, plan_names
-from tests import support
+from tests import handler_calls, support
 from tests.test_target_go import REQUIRED_CYCLES, _random_spec
 
 pytestmark = pytest.mark.sdk
@@ -30,9 +30,9 @@ HARNESS = Path(__file__).parent / "sdk" / "go"
 MIN_GO = (1, 24)  # the SDK's go.mod
 TIMEOUT = 900  # the first run downloads the SDK's modules and compiles them
 
-# Calls whose arguments must come back unchanged after being decoded into the typed struct and encoded again
-# (each typed handler in the harness answers with its params struct). Optional properties are either set or
-# left out: a nil pointer is omitted again, so `null` would not round-trip by design.
+# Calls whose arguments must come back after being decoded into the typed struct and encoded again (each typed
+# handler in the harness answers with its params struct), with the schema's defaults filled in. Optional
+# properties are either set or left out: a nil pointer is omitted again, so `null` would not round-trip by design.
 ROUND_TRIPS: list[tuple[str, dict[str, Any]]] = [
     (
         "create_issue",
@@ -149,6 +149,13 @@ ROUND_TRIPS: list[tuple[str, dict[str, Any]]] = [
     ("Tool", {"invocation": "i"}),
 ]
 BAD_CALL = ("create_issue", {"title": 5, "priority": "low"})
+# An optional property that may be null, without a default, is a Nullable: null and absent come back apart.
+NULL_OR_ABSENT = [
+    ("create_issue", {"title": "t", "priority": "low", "body": None}),
+    ("create_issue", {"title": "t", "priority": "low"}),
+    ("query_database", {"table": "t", "columns": None}),
+    ("query_database", {"table": "t", "columns": ["a"]}),
+]
 
 
 def go_env() -> dict[str, str]:
@@ -245,6 +252,8 @@ def harness(go, module) -> dict[str, Any]:
         {"tool": tool, "arguments": arguments} for tool, arguments in [*ROUND_TRIPS, BAD_CALL]
     ]
     calls.append({"tool": "ping", "arguments": None})
+    calls += [{"tool": tool, "arguments": arguments} for tool, arguments in NULL_OR_ABSENT]
+    calls += [{"tool": tool, "arguments": arguments} for tool, arguments in handler_calls.CALLS]
     return json.loads(run_go(go, ["run", "."], module, stdin=json.dumps(calls)))
 
 
@@ -257,18 +266,38 @@ def test_wire_json_equals_the_spec(harness):
 
 
 def test_typed_handler_reads_struct_fields(harness):
-    assert harness["typed"] == "create_issue|Crash on start|high|bug,p1|octocat|<nil>"
+    assert harness["typed"] == "create_issue|Crash on start|high|bug,p1|octocat|<null>"
 
 
 @pytest.mark.parametrize("tool, arguments", ROUND_TRIPS, ids=[tool for tool, _ in ROUND_TRIPS])
 def test_arguments_round_trip_through_the_params_struct(harness, tool, arguments):
     result = next(r for r in harness["calls"] if r["tool"] == tool)
     assert result["resultType"] == "success" and not result.get("error"), result
-    assert json.loads(result["text"]) == arguments
+    # encoded again with the schema's defaults filled in (a default null is a nil pointer, omitted again)
+    expected = handler_calls.expected_input(tool, arguments)
+    assert handler_calls.without_nulls(json.loads(result["text"])) == expected
+
+
+def test_handlers_receive_what_every_sdk_hands_over(harness):
+    """The shared handler-parity calls: the echo answers with the params struct, defaults filled in."""
+    answers = harness["calls"][-len(handler_calls.CALLS):]
+    for (tool, _), answer in zip(handler_calls.CALLS, answers):
+        assert answer["tool"] == tool and answer["resultType"] == "success", answer
+    handler_calls.record(
+        "go",
+        {handler_calls.key(*call): json.loads(answer["text"]) for call, answer in zip(handler_calls.CALLS, answers)},
+    )
+
+
+def test_null_and_absent_stay_apart(harness):
+    start = len(ROUND_TRIPS) + 2
+    answers = [json.loads(r["text"]) for r in harness["calls"][start : start + len(NULL_OR_ABSENT)]]
+    assert answers[0]["body"] is None and "body" not in answers[1]
+    assert answers[2]["columns"] is None and answers[3]["columns"] == ["a"]
 
 
 def test_invalid_arguments_are_an_error(harness):
-    result = [r for r in harness["calls"] if r["tool"] == BAD_CALL[0]][-1]
+    result = harness["calls"][len(ROUND_TRIPS)]
     assert "failed to unmarshal arguments into tools.CreateIssueParams" in result["error"]
 
 

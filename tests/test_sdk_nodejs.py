@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests import support
+from tests import handler_calls, support
 from tests.nodejs_random_specs import write_random_specs
 
 pytestmark = pytest.mark.sdk
@@ -142,7 +142,14 @@ def compiled(project: Path, node_modules: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def dumped(compiled: Path) -> dict:
-    return json.loads(_run(["node", str(compiled / "dump_wire.js")], compiled.parent))
+    return _dump(compiled.parent)
+
+
+def _dump(project: Path) -> dict:
+    """Run the compiled harness in `project`, with the handler-parity calls it reads."""
+    calls = [{"tool": tool, "arguments": arguments} for tool, arguments in handler_calls.CALLS]
+    (project / "handler_calls.json").write_text(json.dumps(calls), "utf-8")
+    return json.loads(_run(["node", str(project / "build" / "dump_wire.js")], project))
 
 
 def test_generated_code_is_prettier_formatted(project: Path, node_modules: Path) -> None:
@@ -187,8 +194,18 @@ def test_a_template_override_compiles_and_declares_the_same_tools(
         shutil.copyfile(HARNESS / name, root / name)
     (root / "node_modules").symlink_to(node_modules, target_is_directory=True)
     _run(["node", str(node_modules / "typescript" / "bin" / "tsc"), "-p", "tsconfig.json"], root)
-    dumped = json.loads(_run(["node", str(root / "build" / "dump_wire.js")], root))
-    support.assert_wire_matches(dumped["wire"], spec_dirs)
+    support.assert_wire_matches(_dump(root)["wire"], spec_dirs)
+
+
+def test_handlers_receive_what_every_sdk_hands_over(dumped: dict) -> None:
+    """The shared handler-parity calls (tests/handler_calls.py): each typed handler answers with the arguments
+    zod handed it (defaults applied)."""
+    answers = dumped["handled"]
+    assert all("ok" in answer for answer in answers), answers
+    handler_calls.record(
+        "nodejs",
+        {handler_calls.key(*call): answer["ok"] for call, answer in zip(handler_calls.CALLS, answers, strict=True)},
+    )
 
 
 def test_all_tools_builds_every_tool_from_its_handler(dumped: dict, spec_dirs: list[Path]) -> None:

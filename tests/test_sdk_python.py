@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from tests import support
+from tests import handler_calls, support
 
 pytestmark = pytest.mark.sdk
 
@@ -230,6 +230,22 @@ def test_handler_receives_the_validated_model(package, sdk, tool_name, arguments
     assert invocation.tool_call_id == "call"
     # What the SDK sends back to the model: the handler's dump of the params, JSON-encoded.
     assert json.loads(result.text_result_for_llm) == arguments
+
+
+def test_handlers_receive_what_every_sdk_hands_over(package, sdk):
+    """The shared handler-parity calls (tests/handler_calls.py): the handler answers with its model's dump,
+    defaults included, through the SDK's own invocation path."""
+
+    async def handler(params: Any, invocation: Any) -> dict[str, Any]:
+        return params.model_dump(mode="json", by_alias=True)
+
+    tools = build_tools(package, handler)
+    answers = {}
+    for tool_name, arguments in handler_calls.CALLS:
+        result = invoke(sdk, tools[tool_name], arguments)
+        assert result.result_type == "success", result.error
+        answers[handler_calls.key(tool_name, arguments)] = json.loads(result.text_result_for_llm)
+    handler_calls.record("python", answers)
 
 
 def test_models_are_typed_and_usable_by_attribute_name(package, sdk):

@@ -26,6 +26,7 @@ from codegen.generate import load_tools
 from codegen.targets import Reporter
 from codegen.targets.rust import plan_tool_names
 
+from . import handler_calls
 from .support import (
     CACHE,
     OVERRIDE_TEMPLATES,
@@ -50,7 +51,8 @@ BUILD_TIMEOUT = 1800  # seconds; a cold build takes about four minutes on two co
 
 
 def _tool_calls() -> str:
-    """One `every_tool()` entry per tool: the factory with a handler that answers with an empty text.
+    """One `every_tool()` entry per tool: the factory with a handler that answers with its params as JSON (an
+    empty text without parameters).
 
     Handlers with parameters name the type through mod.rs's re-export, so the harness uses every re-export.
     """
@@ -62,8 +64,13 @@ def _tool_calls() -> str:
             if names.params
             else "|_invocation|"
         )
+        answer = (
+            'serde_json::to_string(&params).expect("params serialize")' if names.params else "String::new()"
+        )
+        if names.params:
+            arguments = arguments.replace("|_params:", "|params:")
         lines.append(
-            f"        generated::{names.factory}({arguments} async {{ Ok(ToolResult::Text(String::new())) }}),"
+            f"        generated::{names.factory}({arguments} async move {{ Ok(ToolResult::Text({answer})) }}),"
         )
     return "\n".join(lines)
 
@@ -128,8 +135,14 @@ def _build_and_run(cargo: str, generated: Path) -> dict[str, Any]:
     unreachable = "failed to get" in build.stderr or "failed to download" in build.stderr
     require(not unreachable, "crates.io is not reachable to fetch the Rust SDK crate")
     assert build.returncode == 0, f"cargo build failed:\n{build.stderr[-20000:]}"
+    calls = [{"tool": tool, "arguments": arguments} for tool, arguments in handler_calls.CALLS]
     run = subprocess.run(
-        [TARGET_DIR / "debug" / BINARY], env=env, capture_output=True, text=True, timeout=120
+        [TARGET_DIR / "debug" / BINARY],
+        env=env,
+        input=json.dumps(calls),
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert run.returncode == 0, run.stderr[-5000:]
     return json.loads(run.stdout)
@@ -146,6 +159,16 @@ def test_wire_parameters_keep_exact_strings_and_big_integers(harness_output):
     assert hostile["parameters"]["properties"]["mode"]["enum"][2] == "e\nf"
     assert (
         wire["defaults"]["parameters"]["properties"]["aBigInteger"]["default"] == 9007199254740993
+    )
+
+
+def test_handlers_receive_what_every_sdk_hands_over(harness_output):
+    """The shared handler-parity calls (tests/handler_calls.py), through the SDK's tool handler."""
+    answers = harness_output["handled"]
+    assert all(isinstance(answer, str) for answer in answers), answers  # not {"error": …}
+    handler_calls.record(
+        "rust",
+        {handler_calls.key(*call): json.loads(answer) for call, answer in zip(handler_calls.CALLS, answers, strict=True)},
     )
 
 

@@ -208,9 +208,10 @@ def test_json_tag_names(wire_name, ok):
 
 
 def test_struct_tags():
-    assert go.struct_tag("maxResults", omit_empty=True) == '`json:"maxResults,omitempty"`'
-    assert go.struct_tag("prompt", omit_empty=False) == '`json:"prompt"`'
-    assert go.struct_tag('a"b', omit_empty=True) == '`json:"-"`'
+    assert go.struct_tag("maxResults", "omitempty") == '`json:"maxResults,omitempty"`'
+    assert go.struct_tag("body", "omitzero") == '`json:"body,omitzero"`'
+    assert go.struct_tag("prompt", None) == '`json:"prompt"`'
+    assert go.struct_tag('a"b', "omitempty") == '`json:"-"`'
 
 
 @given(
@@ -320,6 +321,30 @@ def test_untaggable_properties_are_decoded_by_name(outputs):
     assert 'AQuote            *string  `json:"-"`' in text
     assert '{name: "a\\"quote", value: &s.AQuote},' in text
     assert 'U540dU524d        *string  `json:"名前,omitempty"`' in text
+
+
+def test_defaults_fill_left_out_properties_and_such_fields_are_values(outputs):
+    text = outputs["go/search_files.go"]
+    assert "\tMaxResults int64 `json:\"maxResults\"`" in text  # no pointer: decoding always sets it
+    assert '{name: "maxResults", value: &s.MaxResults, json: `50`},' in text
+    assert "return decodeWithDefaults(data, (*plain)(s), []fieldDefault{" in text
+    defaults = outputs["go/defaults.go"]
+    assert '{name: "anObject", value: &s.AnObject, json: `{"x": 1}`},' in defaults
+    decode = defaults.split("func (s *DefaultsParams) UnmarshalJSON", 1)[1].split("\n}\n", 1)[0]
+    assert '"anEnum"' in decode and '"aNull"' not in decode  # a null default is what nil already says
+    assert "FileTypes []string `json:\"fileTypes,omitempty\"`" in text  # no default: nil when absent
+
+
+def test_a_default_the_go_type_cannot_hold_stays_a_pointer_with_a_warning(tmp_path):
+    (tmp_path / "t.yaml").write_text(
+        "name: t\ndescription: d\nparameters:\n  type: object\n  properties:\n"
+        "    big: {type: integer, default: 100000000000000000000}\n"
+    )
+    rendered, warnings = render([tmp_path])
+    text = rendered["go/t.go"]
+    assert "\tBig *int64 `json:\"big,omitempty\"`" in text and "fieldDefault" not in text
+    messages = [str(w) for w in warnings if "go:" in str(w)]
+    assert any(':6:5: warning: go: the default of "big" does not fit the Go type `int64`' in m for m in messages)
 
 
 def test_collisions_are_renamed_and_reported():

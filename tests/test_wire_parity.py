@@ -1,8 +1,10 @@
-"""Cross-language parity: for every spec, the wire declarations printed by the real SDKs are identical.
+"""Cross-language parity: for every spec, the wire declarations printed by the real SDKs are identical, and for
+the same call every language's handler receives the same arguments.
 
 Each real-SDK harness (tests/test_sdk_*.py, collected before this file) records what its SDK printed through
-`support.assert_wire_matches(..., sdk=...)`. Each is already compared with the spec's expected wire; this test
-compares the SDKs with each other directly, so a shared mistake in the expectation cannot hide a difference.
+`support.assert_wire_matches(..., sdk=...)`, and what its handlers received for the calls of
+tests/handler_calls.py through `handler_calls.record`. Each is already compared with its expectation; these
+tests compare the SDKs with each other directly, so a shared mistake in the expectation cannot hide a difference.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import json
 
 import pytest
 
+from . import handler_calls
 from .support import IN_CI, RECORDED_WIRES, expected_wires
 
 pytestmark = pytest.mark.sdk
@@ -38,3 +41,19 @@ def test_every_sdk_declares_the_same_tools():
             differences[name][reference_sdk] = reference
     assert not differences, json.dumps(differences, indent=1, ensure_ascii=False)[:20000]
     assert all(all(name in wires for name in names) for wires in recorded.values())
+
+
+def test_every_sdk_hands_handlers_the_same_arguments():
+    recorded = dict(handler_calls.RECORDED)
+    if IN_CI:
+        missing = REQUIRED_IN_CI - set(recorded)
+        assert not missing, f"these real-SDK harnesses did not run in this session: {sorted(missing)}"
+    if len(recorded) < 2:
+        pytest.skip(f"parity needs at least two real-SDK harnesses in this session; ran: {sorted(recorded)}")
+    reference_sdk = sorted(recorded)[0]
+    differences = {
+        call: {sdk: answers[call] for sdk, answers in recorded.items()}
+        for call in recorded[reference_sdk]
+        if any(answers.get(call) != recorded[reference_sdk][call] for answers in recorded.values())
+    }
+    assert not differences, json.dumps(differences, indent=1, ensure_ascii=False)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import ir
+from ..defaultfit import DefaultFit
 from ..errors import ConfigError, Diagnostic
 from ..naming import (
     WINDOWS_RESERVED_FILE_STEMS,
@@ -67,7 +68,7 @@ KNOWN_ARCH = frozenset(
 )
 
 # Names tools.go defines; tool-derived names never take them.
-REGISTRY_NAMES = ("All", "Handlers")
+REGISTRY_NAMES = ("All", "Handlers", "Nullable")
 HELPER_NAMES = (
     "typedHandler",
     "untypedHandler",
@@ -76,6 +77,9 @@ HELPER_NAMES = (
     "wireField",
     "decodeObject",
     "encodeObject",
+    "fieldDefault",
+    "decodeWithDefaults",
+    "applyDefaults",
 )
 # Methods a struct may get (its JSON codec); a field must not share a method's name.
 METHOD_NAMES = ("MarshalJSON", "UnmarshalJSON")
@@ -214,11 +218,12 @@ def json_tag_name_ok(wire_name: str) -> bool:
     return True
 
 
-def struct_tag(wire_name: str, omit_empty: bool) -> str:
-    """The field's raw-string struct tag; `json:"-"` for a property decoded by name (see json_tag_name_ok)."""
+def struct_tag(wire_name: str, omit: str | None) -> str:
+    """The field's raw-string struct tag, with the `omitempty` or `omitzero` option; `json:"-"` for a property
+    decoded by name (see json_tag_name_ok)."""
     if not json_tag_name_ok(wire_name):
         return '`json:"-"`'
-    return f'`json:"{wire_name}{",omitempty" if omit_empty else ""}"`'
+    return f'`json:"{wire_name}{"," + omit if omit else ""}"`'
 
 
 def _json_escape(char: str) -> str:
@@ -460,6 +465,8 @@ class _Types:
     def __init__(self, tool: ir.Tool, names: _ToolNames):
         self.decls = {decl.name: decl for decl in tool.decls}
         self.names = names
+        # encoding/json decodes null into any field (a pointer becomes nil, a value is left as it is)
+        self.fit = DefaultFit(tool, lambda field: True)
 
     def go(self, type_ref: ir.TypeRef) -> str:
         return TYPE_MAP[type_ref.kind](type_ref, self)
@@ -525,15 +532,44 @@ TYPE_MAP: dict[str, Callable[[Any, _Types], str]] = {
 # -- view model ----------------------------------------------------------------------------------------------
 
 
-def _field_type(field: ir.Field, owner: ir.StructDecl, types: _Types) -> str:
-    """Optional values are pointers (nil = absent) unless nil already exists; a required value of a recursive
-    struct inside a recursive struct is a pointer too, or the type would contain itself."""
+def _field_type(field: ir.Field, owner: ir.StructDecl, types: _Types, defaulted: bool) -> str:
+    """Optional values are pointers (nil = absent) unless nil already exists or the schema's default fills them
+    in; a required value of a recursive struct inside a recursive struct is a pointer too, or the type would
+    contain itself."""
     go_type = types.go(field.type)
     if types.nilable(field.type):
         return go_type
-    if not field.required or (owner.recursive and types.recursive_struct(field.type)):
+    if not (field.required or defaulted) or (owner.recursive and types.recursive_struct(field.type)):
         return "*" + go_type
     return go_type
+
+
+def _nullable_inner(field: ir.Field, owner: ir.StructDecl, types: _Types, defaulted: bool) -> ir.TypeRef | None:
+    """The value type of an optional property whose schema allows null and gives no default: its field is a
+    Nullable, so the handler can tell a call that left it out from one that gave null. (Not for a struct in a
+    reference cycle, which Nullable would hold by value.)"""
+    if field.required or defaulted or not isinstance(field.type, ir.NullableType):
+        return None
+    if types.recursive_struct(field.type.inner):
+        return None
+    return field.type.inner
+
+
+def _applied_default(field: ir.Field, types: _Types, tool: ir.Tool, report: Reporter) -> bool:
+    """Whether decoding fills the field with its schema default when a call leaves the property out, as the
+    other languages' models do. A default the Go type cannot hold is left out, with a warning."""
+    if field.required or not field.has_default or field.default is None:
+        return False
+    if types.fit.fits(field.type, field.default):
+        return True
+    report.warn(
+        tool.source,
+        field.line,
+        field.column,
+        f"go: the default of {json_comment(field.wire_name)} does not fit the Go type `{types.go(field.type)}`; "
+        "the field stays nil when the property is left out (the wire schema still carries the default)",
+    )
+    return False
 
 
 def _field_doc(field: ir.Field) -> list[str]:
@@ -554,14 +590,27 @@ def _struct_view(
         what = f"the field for property {json_comment(field.wire_name)} of {go_name}"
         report.warn(tool.source, field.line, field.column, rename_message(what, item))
     entries: list[tuple[list[str], Sequence[str]]] = []
-    by_name: list[tuple[ir.Field, str]] = []  # properties a struct tag cannot name
+    by_name: list[tuple[ir.Field, str, str | None]] = []  # properties a tag cannot name; when to omit them
+    defaults: list[str] = []
     for field, name in zip(decl.fields, chosen):
-        go_type = _field_type(field, decl, types)
-        entries.append(
-            (_field_doc(field), (name, go_type, struct_tag(field.wire_name, not field.required)))
-        )
+        defaulted = _applied_default(field, types, tool, report)
+        nullable = _nullable_inner(field, decl, types, defaulted)
+        if nullable is not None:
+            go_type = f"Nullable[{types.go(nullable)}]"
+            tag, omit = struct_tag(field.wire_name, "omitzero"), f"!s.{name}.Set"
+        else:
+            optional = not (field.required or defaulted)
+            go_type = _field_type(field, decl, types, defaulted)
+            tag = struct_tag(field.wire_name, "omitempty" if optional else None)
+            omit = f"s.{name} == nil" if optional else None
+        entries.append((_field_doc(field), (name, go_type, tag)))
         if not json_tag_name_ok(field.wire_name):
-            by_name.append((field, name))
+            by_name.append((field, name, omit))
+        if defaulted:
+            defaults.append(
+                f"{{name: {go_string(field.wire_name)}, value: &s.{name}, json: "
+                f"`{_raw_json_safe(compact_json(field.default))}`}}"
+            )
     extra_field = None
     if not isinstance(decl.additional, str):  # a schema for extra properties: they go into a map
         (extra_field,), _ = unique_identifiers(
@@ -582,18 +631,19 @@ def _struct_view(
         "doc": doc,
         "fields": layout(entries),
         "codec": codec,
+        "defaults": defaults,
     }
 
 
 def _codec_view(
-    decl: ir.StructDecl, by_name: list[tuple[ir.Field, str]], extra_field: str | None
+    decl: ir.StructDecl, by_name: list[tuple[ir.Field, str, str | None]], extra_field: str | None
 ) -> dict:
     """MarshalJSON/UnmarshalJSON arguments for a struct with properties a tag cannot name or extra properties."""
-    decode = [f"{{name: {go_string(f.wire_name)}, value: &s.{name}}}" for f, name in by_name]
+    decode = [f"{{name: {go_string(f.wire_name)}, value: &s.{name}}}" for f, name, _ in by_name]
     encode = [
         f"{{name: {go_string(f.wire_name)}, value: s.{name}"
-        + (f", omit: s.{name} == nil}}" if not f.required else "}")
-        for f, name in by_name
+        + (f", omit: {omit}}}" if omit else "}")
+        for f, name, omit in by_name
     ]
     declared = ", ".join(go_string(field.wire_name) for field in decl.fields)
     return {

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .. import ir
+from ..defaultfit import DefaultFit
+from ..schema_subset import _json_equal
 from ..errors import ConfigError, Diagnostic
 from ..naming import Words, pascal, snake, unique_identifiers
 from .base import PlannedFile, Reporter, Target
@@ -67,7 +69,6 @@ HANDLER_BOUNDS = ("Send", "Sync", "'static")
 # rustfmt gives an attribute on a struct field one column less than elsewhere.
 FIELD_ATTRIBUTE_WIDTH = 99
 DEFER_MODES = {"auto": "DeferMode::Auto", "never": "DeferMode::Never"}
-I64_RANGE = range(-(2**63), 2**63)
 
 
 def identifier(name: str) -> str:
@@ -399,6 +400,7 @@ class _ToolPlanner:
         self.decls = self._used_decls()
         self.uses_btree_map = False
         self.needs_default_from_json = False
+        self.fit = DefaultFit(tool, self._accepts_null)
         self.positions = self._decl_positions()
         self.type_names = self._plan_type_names()
         self.value_names: set[str] = {
@@ -573,45 +575,7 @@ class _ToolPlanner:
 
     def _fits(self, type_ref: ir.TypeRef, value: Any) -> bool:
         """Whether serde can decode the JSON `value` into the Rust type for `type_ref`."""
-        if isinstance(type_ref, ir.AnyType):
-            return True
-        if isinstance(type_ref, ir.ScalarType):
-            return _SCALAR_FITS[type_ref.scalar](value)
-        if isinstance(type_ref, ir.NullType):
-            return value is None
-        if isinstance(type_ref, ir.NullableType):
-            return value is None or self._fits(type_ref.inner, value)
-        if isinstance(type_ref, ir.ArrayType):
-            return isinstance(value, list) and all(
-                self._fits(type_ref.items, item) for item in value
-            )
-        if isinstance(type_ref, ir.MapType):
-            return isinstance(value, dict) and all(
-                self._fits(type_ref.values, item) for item in value.values()
-            )
-        decl = self.tool.decl(type_ref.name)
-        if isinstance(decl, ir.AliasDecl):
-            return self._fits(decl.target, value)
-        if isinstance(decl, ir.EnumDecl):
-            return any(_same_json(value, member.value) for member in decl.members)
-        return self._fits_struct(decl, value)
-
-    def _fits_struct(self, decl: ir.StructDecl, value: Any) -> bool:
-        if not isinstance(value, dict):
-            return False
-        fields = {f.wire_name: f for f in decl.fields}
-        if any(f.required and key not in value for key, f in fields.items()):
-            return False
-        for key, item in value.items():
-            if key in fields:
-                accepted = self._accepts_null(fields[key]) if item is None else True
-                if not accepted or (item is not None and not self._fits(fields[key].type, item)):
-                    return False
-            elif decl.additional == "closed":
-                return False
-            elif not isinstance(decl.additional, str) and not self._fits(decl.additional, item):
-                return False
-        return True
+        return self.fit.fits(type_ref, value)
 
     def _accepts_null(self, f: ir.Field) -> bool:
         """Whether the field's Rust type is an Option: nullable, or optional without a usable default."""
@@ -647,7 +611,7 @@ class _ToolPlanner:
                 return self._scalar_default(decl.target, value)
             if isinstance(decl, ir.EnumDecl) and decl.base == "string":
                 variants = self._variant_names(decl, warn=False)
-                member = next(i for i, m in enumerate(decl.members) if _same_json(value, m.value))
+                member = next(i for i, m in enumerate(decl.members) if _json_equal(value, m.value))
                 return f"{self.type_names[decl.name]}::{variants[member]}"
             if isinstance(decl, ir.EnumDecl) and decl.base in SCALAR_TYPES:
                 return self._scalar_default(ir.ScalarType(decl.base), value)  # type: ignore[arg-type]
@@ -814,12 +778,6 @@ _TYPE_MAP: dict[str, Callable[..., RustType]] = {
 }
 TYPE_MAP = _TYPE_MAP  # one entry per `ir.TYPE_KINDS` kind; tests check the coverage
 
-_SCALAR_FITS: dict[str, Callable[[Any], bool]] = {
-    "string": lambda v: isinstance(v, str),
-    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool) and v in I64_RANGE,
-    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
-    "boolean": lambda v: isinstance(v, bool),
-}
 
 # What `#[serde(default)]` gives each type (its `Default`), so such defaults need no function.
 _RUST_DEFAULTS: dict[str, Callable[[Any], bool]] = {
@@ -838,13 +796,6 @@ def _is_rust_default(rust_type: RustType, value: Any) -> bool:
     return check is not None and check(value)
 
 
-def _same_json(a: Any, b: Any) -> bool:
-    """JSON equality: `true` is not `1`, while `1` equals `1.0`."""
-    if isinstance(a, bool) or isinstance(b, bool):
-        return isinstance(a, bool) and isinstance(b, bool) and a == b
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-        return a == b
-    return type(a) is type(b) and a == b
 
 
 def _literal(text: str) -> RustType:

@@ -21,13 +21,21 @@ type CreateIssueParams struct {
 	// One-line summary.
 	Title string `json:"title"`
 	// Markdown body; null leaves it empty.
-	Body *string `json:"body,omitempty"`
+	Body Nullable[string] `json:"body,omitzero"`
 	// Default: [].
-	Labels []string `json:"labels,omitempty"`
+	Labels []string `json:"labels"`
 	// Default: "medium".
 	Priority CreateIssuePriority `json:"priority"`
 	// Who should work on it.
 	Assignee *CreateIssueAssignee `json:"assignee,omitempty"`
+}
+
+// UnmarshalJSON decodes s and gives each property the call leaves out its schema default.
+func (s *CreateIssueParams) UnmarshalJSON(data []byte) error {
+	type plain CreateIssueParams
+	return decodeWithDefaults(data, (*plain)(s), []fieldDefault{
+		{name: "labels", value: &s.Labels, json: `[]`},
+	})
 }
 
 // CreateIssuePriority is a value the create_issue tool's schema enumerates.

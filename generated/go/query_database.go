@@ -25,9 +25,17 @@ type QueryDatabaseParams struct {
 	Filters []QueryDatabaseFilter  `json:"filters,omitempty"`
 	OrderBy []QueryDatabaseSortKey `json:"orderBy,omitempty"`
 	// Default: 100.
-	Limit *int64 `json:"limit,omitempty"`
+	Limit int64 `json:"limit"`
 	// Columns to return; null for all.
-	Columns []string `json:"columns,omitempty"`
+	Columns Nullable[[]string] `json:"columns,omitzero"`
+}
+
+// UnmarshalJSON decodes s and gives each property the call leaves out its schema default.
+func (s *QueryDatabaseParams) UnmarshalJSON(data []byte) error {
+	type plain QueryDatabaseParams
+	return decodeWithDefaults(data, (*plain)(s), []fieldDefault{
+		{name: "limit", value: &s.Limit, json: `100`},
+	})
 }
 
 // QueryDatabaseFilter is an object in the arguments of the query_database tool.
@@ -58,7 +66,15 @@ const (
 type QueryDatabaseSortKey struct {
 	Column string `json:"column"`
 	// Default: "asc".
-	Direction *QueryDatabaseSortKeyDirection `json:"direction,omitempty"`
+	Direction QueryDatabaseSortKeyDirection `json:"direction"`
+}
+
+// UnmarshalJSON decodes s and gives each property the call leaves out its schema default.
+func (s *QueryDatabaseSortKey) UnmarshalJSON(data []byte) error {
+	type plain QueryDatabaseSortKey
+	return decodeWithDefaults(data, (*plain)(s), []fieldDefault{
+		{name: "direction", value: &s.Direction, json: `"asc"`},
+	})
 }
 
 // QueryDatabaseSortKeyDirection is a value the query_database tool's schema enumerates.

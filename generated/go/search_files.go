@@ -24,11 +24,20 @@ type SearchFilesParams struct {
 	Query string `json:"query"`
 	// Stop after this many matches.
 	// Default: 50.
-	MaxResults *int64 `json:"maxResults,omitempty"`
+	MaxResults int64 `json:"maxResults"`
 	// File extensions to include, without the dot. Empty means all files.
 	FileTypes []string `json:"fileTypes,omitempty"`
 	// Default: false.
-	CaseSensitive *bool `json:"caseSensitive,omitempty"`
+	CaseSensitive bool `json:"caseSensitive"`
+}
+
+// UnmarshalJSON decodes s and gives each property the call leaves out its schema default.
+func (s *SearchFilesParams) UnmarshalJSON(data []byte) error {
+	type plain SearchFilesParams
+	return decodeWithDefaults(data, (*plain)(s), []fieldDefault{
+		{name: "maxResults", value: &s.MaxResults, json: `50`},
+		{name: "caseSensitive", value: &s.CaseSensitive, json: `false`},
+	})
 }
 
 // searchFilesSchema is the search_files tool's parameters schema, exactly as its spec writes it.

@@ -19,7 +19,7 @@ func UpdatePlanTool(handler func(UpdatePlanParams, copilot.ToolInvocation) (any,
 // UpdatePlanParams holds the arguments of the update_plan tool.
 type UpdatePlanParams struct {
 	// Why the plan changed, if it did.
-	Explanation *string          `json:"explanation,omitempty"`
+	Explanation Nullable[string] `json:"explanation,omitzero"`
 	Steps       []UpdatePlanStep `json:"steps"`
 }
 
@@ -27,7 +27,7 @@ type UpdatePlanParams struct {
 type UpdatePlanStep struct {
 	Title           string               `json:"title"`
 	Status          UpdatePlanStepStatus `json:"status"`
-	EstimateMinutes *int64               `json:"estimateMinutes,omitempty"`
+	EstimateMinutes Nullable[int64]      `json:"estimateMinutes,omitzero"`
 }
 
 // UpdatePlanStepStatus is a value the update_plan tool's schema enumerates.

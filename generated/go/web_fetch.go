@@ -23,11 +23,20 @@ type WebFetchParams struct {
 	// Absolute http(s) URL.
 	URL string `json:"url"`
 	// Default: "GET".
-	Method *WebFetchMethod `json:"method,omitempty"`
+	Method WebFetchMethod `json:"method"`
 	// Extra request headers.
 	Headers map[string]string `json:"headers,omitempty"`
 	// Default: 30.
-	TimeoutSeconds *float64 `json:"timeoutSeconds,omitempty"`
+	TimeoutSeconds float64 `json:"timeoutSeconds"`
+}
+
+// UnmarshalJSON decodes s and gives each property the call leaves out its schema default.
+func (s *WebFetchParams) UnmarshalJSON(data []byte) error {
+	type plain WebFetchParams
+	return decodeWithDefaults(data, (*plain)(s), []fieldDefault{
+		{name: "method", value: &s.Method, json: `"GET"`},
+		{name: "timeoutSeconds", value: &s.TimeoutSeconds, json: `30`},
+	})
 }
 
 // WebFetchMethod is a value the web_fetch tool's schema enumerates.

@@ -80,9 +80,11 @@ func run() error {
 // typedCall proves the arguments arrive as the typed struct: the handler reads its fields directly.
 func typedCall() (string, error) {
 	tool := tools.CreateIssueTool(func(p tools.CreateIssueParams, inv copilot.ToolInvocation) (any, error) {
-		body := "<nil>"
-		if p.Body != nil {
-			body = *p.Body
+		body := "<absent>" // a Nullable tells a left-out body from a null one
+		if value, ok := p.Body.Get(); ok {
+			body = value
+		} else if p.Body.Null {
+			body = "<null>"
 		}
 		return fmt.Sprintf("%s|%s|%s|%s|%s|%s", inv.ToolName, p.Title, p.Priority, strings.Join(p.Labels, ","),
 			p.Assignee.Login, body), nil

@@ -1,8 +1,11 @@
 // Builds every generated tool with the published SDK and prints what the SDK would send for each one.
-// Output (stdout, one JSON object): {"wire": {toolName: wireJSON}, "allTools": {...}, "invocations": {...}}.
+// Output (stdout, one JSON object): {"wire": {toolName: wireJSON}, "allTools": {...}, "invocations": {...},
+// "handled": [...]}; "handled" answers the calls in handler_calls.json (tests/handler_calls.py) in order, each
+// with what the tool's typed handler received.
 // wireJSON applies the SDK's own projection (client.ts, createSession → tools[]): name, description, parameters
 // (toJSONSchema() when it is a zod schema, else as-is), overridesBuiltInTool, skipPermission, defer, metadata,
 // isTerminal; JSON.stringify drops undefined fields as the JSON-RPC layer does.
+import { readFileSync } from "node:fs";
 import type { Tool, ToolInvocation } from "@github/copilot-sdk";
 import * as generated from "./generated/nodejs/index.js";
 import {
@@ -58,10 +61,15 @@ async function outcome(run: () => unknown): Promise<unknown> {
 }
 
 const wire: Record<string, unknown> = {};
+// Tool name → the tool built around a handler that answers with the arguments it received.
+const echoes = new Map<string, Tool<any>>();
 for (const [exportName, value] of Object.entries(generated)) {
   if (typeof value !== "function" || value === allTools) continue;
-  const factory = value as unknown as (handler: () => unknown) => Tool<any>;
+  const factory = value as unknown as (
+    handler: (params: unknown) => unknown,
+  ) => Tool<any>;
   const tool = factory(() => "ok");
+  echoes.set(tool.name, factory((params) => params));
   // hasOwn, not `in`: tools may be named like Object.prototype's members (`constructor`, `toString`).
   if (Object.hasOwn(wire, tool.name))
     throw new Error(`two factories build ${tool.name}`);
@@ -124,6 +132,19 @@ const invocations = {
   ),
 };
 
+type HandlerCall = { tool: string; arguments: Record<string, unknown> };
+const calls = JSON.parse(
+  readFileSync("handler_calls.json", "utf8"),
+) as HandlerCall[];
+const handled: unknown[] = [];
+for (const call of calls) {
+  handled.push(
+    await outcome(() =>
+      echoes.get(call.tool)?.handler?.(call.arguments, invocation(call.tool)),
+    ),
+  );
+}
+
 process.stdout.write(
-  JSON.stringify({ wire, allTools: viaAllTools, invocations }),
+  JSON.stringify({ wire, allTools: viaAllTools, invocations, handled }),
 );

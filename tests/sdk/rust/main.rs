@@ -1,6 +1,8 @@
 //! Builds every generated tool with the real `github-copilot-sdk` crate and prints one JSON object:
 //! `wire` maps each tool name to `serde_json::to_value(&tool)`, the exact element the SDK sends;
-//! `calls` holds what a few typed handlers received, to show arguments arrive decoded.
+//! `calls` holds what a few typed handlers received, to show arguments arrive decoded; `handled` answers the
+//! calls read from stdin (tests/handler_calls.py, `[{"tool": name, "arguments": {...}}]`) in order, each with
+//! the params a typed handler received, serialized back.
 //! tests/test_sdk_rust.py replaces the TOOLS marker with one factory call per generated tool.
 #![deny(warnings)]
 
@@ -9,8 +11,9 @@ mod generated;
 use github_copilot_sdk::{Tool, ToolInvocation, ToolResult};
 use serde_json::{Value, json};
 
-/// Every generated tool, each with a handler that answers with an empty text. The parameter types are
-/// spelled out so the harness also uses every re-export of mod.rs.
+/// Every generated tool, each with a handler that answers with its params serialized (or an empty text for a
+/// tool without parameters). The parameter types are spelled out so the harness also uses every re-export of
+/// mod.rs.
 fn every_tool() -> Vec<Tool> {
     vec![
         // TOOLS
@@ -79,5 +82,17 @@ async fn main() {
         "create_issue_bad": call(&create_issue, json!({ "title": "t", "priority": "someday" })).await,
     });
     let all = json!({ "order": order, "wire": via_all, "answers": answers });
-    println!("{}", json!({ "wire": wire, "calls": calls, "all": all }));
+
+    let requested: Vec<Value> = serde_json::from_reader(std::io::stdin()).expect("calls on stdin");
+    let tools = every_tool();
+    let mut handled = Vec::new();
+    for request in requested {
+        let name = request["tool"].as_str().expect("a tool name");
+        let tool = tools.iter().find(|tool| tool.name == name).expect("a generated tool");
+        handled.push(call(tool, request["arguments"].clone()).await);
+    }
+    println!(
+        "{}",
+        json!({ "wire": wire, "calls": calls, "all": all, "handled": handled })
+    );
 }
