@@ -30,6 +30,7 @@ import pytest
 
 from codegen.wire import normalize_wire
 
+from . import handler_calls
 from .sdk.java import toolchain
 from .support import (
     OVERRIDE_TEMPLATES,
@@ -235,6 +236,21 @@ def test_handlers_receive_typed_arguments_with_defaults(compiled):
     for (tool, arguments, expected), line in zip(INVOCATIONS, lines):
         actual = _without_nulls(json.loads(line))
         assert normalize_wire(actual) == normalize_wire(expected), (tool, arguments, line)
+
+
+def test_handler_parity_calls(compiled):
+    """The shared handler-parity calls (tests/handler_calls.py), through each tool's SDK handler: the typed record
+    the user's handler receives, serialized back, is recorded for tests/test_wire_parity.py."""
+    classes = {tool: "".join(part.capitalize() for part in tool.split("_")) + "Tool" for tool, _ in handler_calls.CALLS}
+    stdin = "".join(
+        f"{PACKAGE}.{classes[tool]}\t{json.dumps(arguments, ensure_ascii=False)}\n"
+        for tool, arguments in handler_calls.CALLS
+    )
+    lines = _run(compiled, ["invoke"], stdin)
+    assert len(lines) == len(handler_calls.CALLS), lines
+    handler_calls.record(
+        "java", {handler_calls.key(*call): json.loads(line) for call, line in zip(handler_calls.CALLS, lines)}
+    )
 
 
 @pytest.mark.parametrize(
