@@ -6,8 +6,8 @@ starts a CLI: the blocks are compiled (and the Python one imported), never conne
 
 TypeScript: tsc --strict with the Node.js harness's packages. Python: import plus mypy --strict. Go: go vet and go
 build in a module `example.com/agent`. Rust: cargo build in the Rust harness's project, plus a ToolHandlers literal
-without its field, which must fail. Java: javac with the SDK, blocked like tests/test_sdk_java.py while the 1.0 SDK
-is not on Maven Central. C#: tree-sitter syntax only, like every .NET check here.
+without its field, which must fail. Java: javac with the SDK (blocked like tests/test_sdk_java.py while the 1.0 SDK
+is not on Maven Central), plus the ToolHandlers implementation without its method, which must fail. C#: tree-sitter syntax only, like every .NET check here.
 """
 
 from __future__ import annotations
@@ -152,16 +152,28 @@ def test_rust_block_builds_and_needs_every_handler(tmp_path, spec_dir):
     assert rejected.returncode != 0 and "missing field `clear_context`" in rejected.stderr, rejected.stderr[-5000:]
 
 
+def _javac_block(root: Path, source: str, folder: Path, classpath: list[Path]) -> subprocess.CompletedProcess:
+    root.mkdir(parents=True, exist_ok=True)
+    agent = root / "Agent.java"
+    agent.write_text(source + "\n", encoding="utf-8")
+    return toolchain.javac([*sorted(folder.rglob("*.java")), agent], classpath, root / "classes", ())
+
+
 def test_java_block_compiles(tmp_path, spec_dir):
+    """The block compiles; without its clearContext method, the ToolHandlers implementation does not."""
     from .test_sdk_java import _classpath
 
     support.require_executable("javac")
     classpath = list(_classpath())  # xfail BLOCKED while the 1.0 SDK is not on Maven Central
     folder = support.write_outputs("java", tmp_path, [spec_dir])
-    agent = tmp_path / "Agent.java"
-    agent.write_text(blocks()["java"] + "\n", encoding="utf-8")
-    result = toolchain.javac([*sorted(folder.rglob("*.java")), agent], classpath, tmp_path / "classes", ())
+    result = _javac_block(tmp_path / "complete", blocks()["java"], folder, classpath)
     assert result.returncode == 0, result.stdout + result.stderr
+    method = re.search(r"^          @Override\n.*?^          }\n", blocks()["java"], re.S | re.M)
+    assert method and "clearContext(" in method.group(0), "the block implements ToolHandlers.clearContext"
+    rejected = _javac_block(tmp_path / "missing", blocks()["java"].replace(method.group(0), ""), folder, classpath)
+    assert rejected.returncode != 0 and "does not override abstract method clearContext" in rejected.stderr, (
+        rejected.stderr
+    )
 
 
 def test_csharp_block_parses():

@@ -5,6 +5,10 @@ comes from `$TOOLGEN_JAVA_SDK_JAR` (a path; several joined with the path separat
 Central by the coordinates in `$TOOLGEN_JAVA_SDK` (default `tests/sdk/java/toolchain.DEFAULT_SDK_COORDINATES`).
 Outside CI a missing SDK skips these tests with the reason; in CI it fails them (support.require).
 
+Building the jar from the SDK's sources (github/copilot-sdk, folder `java`; JDK 25, which its enforcer requires):
+`mvn -B -pl sdk -am package -DskipTests -Pskip-test-harness`, then point `TOOLGEN_JAVA_SDK_JAR` at
+`sdk/target/copilot-sdk-java-<version>.jar`. Jackson and spotbugs-annotations come from Maven Central as below.
+
 1. javac --release 17 -Xlint:all,-processing -Werror over the generated folder, with the SDK's annotation processors
    running (their experimental-API gate included). `-processing` only silences "No processor claimed any of these
    annotations" about Jackson's annotations, which any consumer of the SDK's processors gets on JDK <= 22.
@@ -26,10 +30,10 @@ import pytest
 
 from codegen.wire import normalize_wire
 
+from . import handler_calls
 from .sdk.java import toolchain
 from .support import (
     OVERRIDE_TEMPLATES,
-    SDK_SPEC_DIRS,
     sdk_spec_dirs,
     assert_wire_matches,
     expected_wires,
@@ -97,7 +101,8 @@ def _run(compiled: dict[str, Any], arguments: list[str], stdin: str = "") -> lis
         timeout=300,
     )
     assert result.returncode == 0, f"WireDump failed:\n{result.stdout}{result.stderr}"[:8000]
-    return result.stdout.splitlines()
+    # "\n" only: Jackson writes U+0085, U+2028 and U+2029 unescaped, and str.splitlines() would break there.
+    return result.stdout.removesuffix("\n").split("\n") if result.stdout else []
 
 
 def _ordered(value: Any) -> Any:
@@ -233,6 +238,21 @@ def test_handlers_receive_typed_arguments_with_defaults(compiled):
         assert normalize_wire(actual) == normalize_wire(expected), (tool, arguments, line)
 
 
+def test_handler_parity_calls(compiled):
+    """The shared handler-parity calls (tests/handler_calls.py), through each tool's SDK handler: the typed record
+    the user's handler receives, serialized back, is recorded for tests/test_wire_parity.py."""
+    classes = {tool: "".join(part.capitalize() for part in tool.split("_")) + "Tool" for tool, _ in handler_calls.CALLS}
+    stdin = "".join(
+        f"{PACKAGE}.{classes[tool]}\t{json.dumps(arguments, ensure_ascii=False)}\n"
+        for tool, arguments in handler_calls.CALLS
+    )
+    lines = _run(compiled, ["invoke"], stdin)
+    assert len(lines) == len(handler_calls.CALLS), lines
+    handler_calls.record(
+        "java", {handler_calls.key(*call): json.loads(line) for call, line in zip(handler_calls.CALLS, lines)}
+    )
+
+
 @pytest.mark.parametrize(
     ("tool", "arguments", "error"),
     [
@@ -253,4 +273,4 @@ def test_a_template_override_compiles_and_declares_the_same_tools(tmp_path):
     compiled = _compile(tmp_path, OVERRIDE_TEMPLATES)
     assert "final class ClearContextToolRegistration {" in next(compiled["folder"].rglob("ClearContextTool.java")).read_text()
     declarations = [json.loads(line) for line in _run(compiled, ["wire", *compiled["classes"]])]
-    assert_wire_matches({declaration["name"]: declaration for declaration in declarations}, SDK_SPEC_DIRS)
+    assert_wire_matches({declaration["name"]: declaration for declaration in declarations}, sdk_spec_dirs())

@@ -312,13 +312,52 @@ def test_one_class_per_tool_plus_support_and_handlers():
     ]  # fmt: skip
 
 
-def test_tool_handlers_has_one_component_per_tool_and_all_creates_each():
+def test_tool_handlers_has_one_method_per_tool_and_all_creates_each():
     outputs, _ = _outputs([SPECS])
     text = next(text for path, text in outputs.items() if path.endswith("/ToolHandlers.java"))
-    assert "public record ToolHandlers(\n    ClearContextTool.Handler clearContext,\n" in text
-    assert "    WebFetchTool.Handler webFetch) {\n" in text
-    assert "  public static List<ToolDefinition> all(ToolHandlers handlers) {\n    return List.of(\n" in text
-    assert "        ClearContextTool.create(handlers.clearContext()),\n" in text
+    assert "public interface ToolHandlers {\n" in text
+    assert (
+        "  Object clearContext(ClearContextTool.Params params, ToolInvocation invocation) throws Exception;\n"
+        in text
+    )
+    assert "  Object currentTime(ToolInvocation invocation) throws Exception;\n" in text  # no parameters
+    assert "  static List<ToolDefinition> all(ToolHandlers handlers) {\n    return List.of(\n" in text
+    assert "        ClearContextTool.create(handlers::clearContext),\n" in text
+
+
+def test_tool_handlers_is_not_a_record_so_any_number_of_tools_fits(tmp_path):
+    """A record's constructor takes at most 254 components; the interface has no such limit."""
+    for number in range(300):
+        (tmp_path / f"t{number}.yaml").write_text(f"name: t{number}\ndescription: d\n", encoding="utf-8")
+    outputs, _ = _outputs([tmp_path])
+    text = outputs[f"{FOLDER}/ToolHandlers.java"]
+    assert "record" not in text and text.count(") throws Exception;") == 300
+
+
+@pytest.mark.parametrize(
+    ("head", "parameters", "lines"),
+    [
+        ("Object a", ["A.Params params", "ToolInvocation invocation"],
+         ["  Object a(A.Params params, ToolInvocation invocation) throws Exception;"]),
+        ("Object clearContextAbc", ["ClearContextTool.Params params", "ToolInvocation invocation"],
+         ["  Object clearContextAbc(ClearContextTool.Params params, ToolInvocation invocation)",
+          "      throws Exception;"]),
+        ("Object " + "p" * 80, ["ToolInvocation invocation"],
+         ["  Object " + "p" * 80 + "(", "      ToolInvocation invocation) throws Exception;"]),
+        ("Object " + "c" * 40, ["C" * 40 + "Tool.Params params", "ToolInvocation invocation"],
+         ["  Object " + "c" * 40 + "(", "      " + "C" * 40 + "Tool.Params params, ToolInvocation invocation)",
+          "      throws Exception;"]),
+        ("Object " + "c" * 60, ["C" * 60 + "Tool.Params params", "ToolInvocation invocation"],
+         ["  Object " + "c" * 60 + "(", "      " + "C" * 60 + "Tool.Params params,",
+          "      ToolInvocation invocation)", "      throws Exception;"]),
+    ],
+)  # fmt: skip
+def test_handler_method_declarations_break_like_the_formatter(head, parameters, lines):
+    """Layouts google-java-format 1.28 prints (checked by hand); the whole corpus is checked by the formatter in
+    test_generated_files_are_google_java_format_clean."""
+    from codegen.targets.java_handlers import method_declaration
+
+    assert method_declaration(head, parameters) == lines
 
 
 def test_header_names_the_spec_and_says_do_not_edit():
@@ -357,19 +396,23 @@ def test_every_file_is_ascii_within_100_columns_and_ends_with_one_newline():
 
 
 def test_options_use_the_sdk_spelling():
+    """The record's positional options are named Error Prone style (docs/decisions.md)."""
     outputs, _ = _outputs()
     ping = outputs[f"{FOLDER}/PingTool.java"]
     assert (
-        "null,\n        bound,\n        Boolean.TRUE,\n        Boolean.TRUE,\n        ToolDefer.AUTO,"
-        in ping
-    )
-    assert "METADATA,\n        Boolean.TRUE);" in ping
+        "        null,\n        bound,\n"
+        "        /* overridesBuiltInTool= */ Boolean.TRUE,\n"
+        "        /* skipPermission= */ Boolean.TRUE,\n"
+        "        /* defer= */ ToolDefer.AUTO,\n"
+        "        /* metadata= */ METADATA,\n"
+        "        /* isTerminal= */ Boolean.TRUE);\n"
+    ) in ping
     clear = outputs[f"{FOLDER}/ClearContextTool.java"]
-    assert "PARAMETERS, bound, null, null, ToolDefer.NEVER, null, Boolean.TRUE);" in clear
+    assert "/* defer= */ ToolDefer.NEVER,\n" in clear and "/* isTerminal= */ Boolean.TRUE);" in clear
     empty = outputs[
         f"{FOLDER}/EmptyParamsTool.java"
     ]  # isTerminal: false and metadata: {} are defaults
-    assert "PARAMETERS, bound, null, null, null, null, null);" in empty
+    assert "/* metadata= */ null,\n        /* isTerminal= */ null);" in empty
     assert "METADATA" not in empty
 
 
@@ -508,3 +551,23 @@ def test_the_format_check_catches_unformatted_code(tmp_path):
         [*command, "--dry-run", "--set-exit-if-changed", str(bad)], capture_output=True, text=True
     )
     assert result.returncode != 0
+
+
+def test_nested_type_class_files_fit_a_file_name(tmp_path):
+    """javac writes `Outer$Inner.class` per nested type; a file name has at most 255 bytes (NAME_MAX), so a
+    300-character property name gives a shorter record name (with a warning), still unique."""
+    word = "y" * 300
+    (tmp_path / "t.yaml").write_text(
+        "name: long_nested\ndescription: d\nparameters:\n  type: object\n  properties:\n"
+        f"    {word}: {{type: object, properties: {{a: {{type: string}}}}}}\n"
+        f"    {word}z: {{type: object, properties: {{b: {{type: string}}}}}}\n",
+        encoding="utf-8",
+    )
+    outputs, warnings = _outputs([tmp_path])
+    text = outputs[f"{FOLDER}/LongNestedTool.java"]
+    records = [line.split("record ")[1].split("(")[0] for line in text.splitlines() if " record " in line]
+    nested = [name for name in records if name != "Params"]
+    assert len(nested) == 2 and len(set(nested)) == 2, records
+    for name in nested:
+        assert name.startswith("Yyyy") and len(f"LongNestedTool${name}.class".encode()) <= 255, name
+    assert sum("too long for a class file" in str(w) for w in warnings) == 2, [str(w) for w in warnings]

@@ -412,3 +412,17 @@ def is_package_name(name: str) -> bool:
     """A dotted Java package name whose every part is an identifier and not a keyword."""
     parts = name.split(".")
     return all(_IDENTIFIER.fullmatch(part) and part not in KEYWORDS for part in parts)
+
+
+# javac writes a nested type to `Outer$Inner.class`, and a file name has at most 255 bytes (NAME_MAX). Room is
+# left for the collision suffix `unique_identifiers` may add after the cut.
+NAME_MAX = 255
+SUFFIX_ROOM = 6
+
+
+def fit_nested_class_name(outer: str, name: str) -> str:
+    """`name`, cut (at a character) so that `outer$name.class` plus a collision suffix fits a file name."""
+    budget = NAME_MAX - len(f"{outer}$.class".encode()) - SUFFIX_ROOM
+    while len(name.encode()) > budget and len(name) > 1:
+        name = name[:-1]
+    return name

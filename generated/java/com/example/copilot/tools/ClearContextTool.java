@@ -56,6 +56,14 @@ public final class ClearContextTool {
   public static ToolDefinition create(Handler handler) {
     ToolHandler bound = ToolSupport.typed(PARAMETERS, Params.class, handler::handle);
     return new ToolDefinition(
-        NAME, DESCRIPTION, PARAMETERS, bound, null, null, ToolDefer.NEVER, null, Boolean.TRUE);
+        NAME,
+        DESCRIPTION,
+        PARAMETERS,
+        bound,
+        /* overridesBuiltInTool= */ null,
+        /* skipPermission= */ null,
+        /* defer= */ ToolDefer.NEVER,
+        /* metadata= */ null,
+        /* isTerminal= */ Boolean.TRUE);
   }
 }

@@ -116,6 +116,15 @@ public final class CreateIssueTool {
   /** The SDK tool definition of {@code create_issue}, whose calls go to {@code handler}. */
   public static ToolDefinition create(Handler handler) {
     ToolHandler bound = ToolSupport.typed(PARAMETERS, Params.class, handler::handle);
-    return new ToolDefinition(NAME, DESCRIPTION, PARAMETERS, bound, null, null, null, null, null);
+    return new ToolDefinition(
+        NAME,
+        DESCRIPTION,
+        PARAMETERS,
+        bound,
+        /* overridesBuiltInTool= */ null,
+        /* skipPermission= */ null,
+        /* defer= */ null,
+        /* metadata= */ null,
+        /* isTerminal= */ null);
   }
 }

@@ -29,6 +29,14 @@ public final class CurrentTimeTool {
   public static ToolDefinition create(Handler handler) {
     ToolHandler bound = ToolSupport.untyped(handler::handle);
     return new ToolDefinition(
-        NAME, DESCRIPTION, null, bound, null, null, ToolDefer.AUTO, null, null);
+        NAME,
+        DESCRIPTION,
+        null,
+        bound,
+        /* overridesBuiltInTool= */ null,
+        /* skipPermission= */ null,
+        /* defer= */ ToolDefer.AUTO,
+        /* metadata= */ null,
+        /* isTerminal= */ null);
   }
 }

@@ -191,6 +191,14 @@ public final class QueryDatabaseTool {
   public static ToolDefinition create(Handler handler) {
     ToolHandler bound = ToolSupport.typed(PARAMETERS, Params.class, handler::handle);
     return new ToolDefinition(
-        NAME, DESCRIPTION, PARAMETERS, bound, null, Boolean.TRUE, null, METADATA, null);
+        NAME,
+        DESCRIPTION,
+        PARAMETERS,
+        bound,
+        /* overridesBuiltInTool= */ null,
+        /* skipPermission= */ Boolean.TRUE,
+        /* defer= */ null,
+        /* metadata= */ METADATA,
+        /* isTerminal= */ null);
   }
 }

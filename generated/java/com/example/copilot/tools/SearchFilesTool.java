@@ -96,6 +96,14 @@ public final class SearchFilesTool {
   public static ToolDefinition create(Handler handler) {
     ToolHandler bound = ToolSupport.typed(PARAMETERS, Params.class, handler::handle);
     return new ToolDefinition(
-        NAME, DESCRIPTION, PARAMETERS, bound, null, null, ToolDefer.AUTO, METADATA, null);
+        NAME,
+        DESCRIPTION,
+        PARAMETERS,
+        bound,
+        /* overridesBuiltInTool= */ null,
+        /* skipPermission= */ null,
+        /* defer= */ ToolDefer.AUTO,
+        /* metadata= */ METADATA,
+        /* isTerminal= */ null);
   }
 }

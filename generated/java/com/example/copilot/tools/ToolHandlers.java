@@ -2,40 +2,50 @@
 package com.example.copilot.tools;
 
 import com.github.copilot.rpc.ToolDefinition;
+import com.github.copilot.rpc.ToolInvocation;
 import java.util.List;
 
 /**
- * One handler per tool, named after the tool. The constructor takes every one, so code that leaves
- * a tool out does not compile: a new spec cannot go unhandled.
- *
- * @param clearContext handles calls of the {@code clear_context} tool
- * @param createIssue handles calls of the {@code create_issue} tool
- * @param currentTime handles calls of the {@code current_time} tool
- * @param queryDatabase handles calls of the {@code query_database} tool
- * @param searchFiles handles calls of the {@code search_files} tool
- * @param updatePlan handles calls of the {@code update_plan} tool
- * @param webFetch handles calls of the {@code web_fetch} tool
+ * One method per tool, named after the tool and shaped like its {@code Handler}. A class that
+ * implements this interface must handle every tool, so a new spec does not compile until it has a
+ * handler.
  */
-public record ToolHandlers(
-    ClearContextTool.Handler clearContext,
-    CreateIssueTool.Handler createIssue,
-    CurrentTimeTool.Handler currentTime,
-    QueryDatabaseTool.Handler queryDatabase,
-    SearchFilesTool.Handler searchFiles,
-    UpdatePlanTool.Handler updatePlan,
-    WebFetchTool.Handler webFetch) {
+public interface ToolHandlers {
+  /** Handles calls of the {@code clear_context} tool, as {@link ClearContextTool.Handler} does. */
+  Object clearContext(ClearContextTool.Params params, ToolInvocation invocation) throws Exception;
+
+  /** Handles calls of the {@code create_issue} tool, as {@link CreateIssueTool.Handler} does. */
+  Object createIssue(CreateIssueTool.Params params, ToolInvocation invocation) throws Exception;
+
+  /** Handles calls of the {@code current_time} tool, as {@link CurrentTimeTool.Handler} does. */
+  Object currentTime(ToolInvocation invocation) throws Exception;
+
   /**
-   * Every tool, in spec path order, each calling its handler from {@code handlers}: the tools of a
+   * Handles calls of the {@code query_database} tool, as {@link QueryDatabaseTool.Handler} does.
+   */
+  Object queryDatabase(QueryDatabaseTool.Params params, ToolInvocation invocation) throws Exception;
+
+  /** Handles calls of the {@code search_files} tool, as {@link SearchFilesTool.Handler} does. */
+  Object searchFiles(SearchFilesTool.Params params, ToolInvocation invocation) throws Exception;
+
+  /** Handles calls of the {@code update_plan} tool, as {@link UpdatePlanTool.Handler} does. */
+  Object updatePlan(UpdatePlanTool.Params params, ToolInvocation invocation) throws Exception;
+
+  /** Handles calls of the {@code web_fetch} tool, as {@link WebFetchTool.Handler} does. */
+  Object webFetch(WebFetchTool.Params params, ToolInvocation invocation) throws Exception;
+
+  /**
+   * Every tool, in spec path order, each calling its method of {@code handlers}: the tools of a
    * session's configuration.
    */
-  public static List<ToolDefinition> all(ToolHandlers handlers) {
+  static List<ToolDefinition> all(ToolHandlers handlers) {
     return List.of(
-        ClearContextTool.create(handlers.clearContext()),
-        CreateIssueTool.create(handlers.createIssue()),
-        CurrentTimeTool.create(handlers.currentTime()),
-        QueryDatabaseTool.create(handlers.queryDatabase()),
-        SearchFilesTool.create(handlers.searchFiles()),
-        UpdatePlanTool.create(handlers.updatePlan()),
-        WebFetchTool.create(handlers.webFetch()));
+        ClearContextTool.create(handlers::clearContext),
+        CreateIssueTool.create(handlers::createIssue),
+        CurrentTimeTool.create(handlers::currentTime),
+        QueryDatabaseTool.create(handlers::queryDatabase),
+        SearchFilesTool.create(handlers::searchFiles),
+        UpdatePlanTool.create(handlers::updatePlan),
+        WebFetchTool.create(handlers::webFetch));
   }
 }

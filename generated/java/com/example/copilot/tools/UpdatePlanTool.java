@@ -93,6 +93,15 @@ public final class UpdatePlanTool {
   /** The SDK tool definition of {@code update_plan}, whose calls go to {@code handler}. */
   public static ToolDefinition create(Handler handler) {
     ToolHandler bound = ToolSupport.typed(PARAMETERS, Params.class, handler::handle);
-    return new ToolDefinition(NAME, DESCRIPTION, PARAMETERS, bound, null, null, null, null, null);
+    return new ToolDefinition(
+        NAME,
+        DESCRIPTION,
+        PARAMETERS,
+        bound,
+        /* overridesBuiltInTool= */ null,
+        /* skipPermission= */ null,
+        /* defer= */ null,
+        /* metadata= */ null,
+        /* isTerminal= */ null);
   }
 }

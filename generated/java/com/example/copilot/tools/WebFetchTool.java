@@ -91,6 +91,14 @@ public final class WebFetchTool {
   public static ToolDefinition create(Handler handler) {
     ToolHandler bound = ToolSupport.typed(PARAMETERS, Params.class, handler::handle);
     return new ToolDefinition(
-        NAME, DESCRIPTION, PARAMETERS, bound, Boolean.TRUE, null, ToolDefer.NEVER, null, null);
+        NAME,
+        DESCRIPTION,
+        PARAMETERS,
+        bound,
+        /* overridesBuiltInTool= */ Boolean.TRUE,
+        /* skipPermission= */ null,
+        /* defer= */ ToolDefer.NEVER,
+        /* metadata= */ null,
+        /* isTerminal= */ null);
   }
 }
