@@ -49,13 +49,14 @@ def branch_kind(view: Any, definition: Definition, seen: frozenset[str] = frozen
 
 def distinct_kinds(views: list[Any], definition: Definition) -> tuple[list[str] | None, str]:
     """Each branch's JSON type when all differ (integer and number count apart), else None and why not."""
-    kinds = [branch_kind(view, definition) for view in views]
-    if None in kinds:
+    found = [branch_kind(view, definition) for view in views]
+    kinds = [kind for kind in found if kind is not None]
+    if len(kinds) < len(found):
         return None, "a branch is not of one JSON type"
     repeated = sorted({kind for kind in kinds if kinds.count(kind) > 1})
     if repeated:
         return None, f"two branches are both {_nouns(repeated[0])}, which an untagged decoding cannot tell apart"
-    return kinds, ""  # type: ignore[return-value]
+    return kinds, ""
 
 
 def _value_kind(value: Any) -> str | None:
