@@ -25,13 +25,24 @@ _SCALAR_FITS: dict[str, Callable[[Any], bool]] = {
 
 class DefaultFit:
     """`fits(type_ref, value)` for one tool; `accepts_null(field)` says whether the target's type of a field
-    takes JSON null (Rust: an Option; Go: always, decoding null leaves a value as it is)."""
+    takes JSON null (Rust: an Option; Go: always, decoding null leaves a value as it is); `own_types`, when
+    given, decides for the types only the target has (Rust's untagged enums), returning None for the others."""
 
-    def __init__(self, tool: ir.Tool, accepts_null: Callable[[ir.Field], bool]):
+    def __init__(
+        self,
+        tool: ir.Tool,
+        accepts_null: Callable[[ir.Field], bool],
+        own_types: Callable[[ir.TypeRef, Any], bool | None] | None = None,
+    ):
         self.tool = tool
         self.accepts_null = accepts_null
+        self.own_types = own_types
 
     def fits(self, type_ref: ir.TypeRef, value: Any) -> bool:
+        if self.own_types is not None:
+            decided = self.own_types(type_ref, value)
+            if decided is not None:
+                return decided
         if isinstance(type_ref, ir.AnyType):
             return True
         if isinstance(type_ref, ir.ScalarType):

@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import yaml
 
 from .errors import Diagnostic
+from .import_names import NameTable, clash_message
 from .schema_typing import typed_view
 from .schema_validity import schema_problems
 from .spec import TOOL_NAME_PATTERN, build_spec
@@ -31,6 +33,7 @@ class ImportedTool:
     name: str
     spec: dict[str, Any]
     notes: list[str] = field(default_factory=list)  # become comments at the top of the YAML file
+    pattern_mapped_from: str | None = None  # the source's name, when --map-names made it valid
 
     def file_name(self) -> str:
         return re.sub(r"[^A-Za-z0-9_-]", "_", self.name) + ".yaml"
@@ -222,7 +225,7 @@ class _ToolJudge:
         if not self.map_names:
             return [self.at(where + "/name" if where != "/" else "/name", f"{_shown(name)} is not a valid tool name "
                             f"(a letter, then up to 63 letters, digits, '_' or '-'); --map-names imports it as {_shown(valid)}")]
-        tool.spec["name"], tool.name = valid, valid
+        tool.spec["name"], tool.name, tool.pattern_mapped_from = valid, valid, name
         tool.notes.insert(0, f"name: mapped from {_shown(name)} by --map-names (the wire name is {_shown(valid)})")
         return []
 
@@ -268,8 +271,18 @@ def _locator(text: str, source: str):
     return locate
 
 
-def import_tools(text: str, source: str, map_names: bool = False) -> Imported:
-    """Parse a JSON tool list and decide each tool: the ones to write, and every problem of the refused ones."""
+def import_tools(
+    text: str,
+    source: str,
+    map_names: bool = False,
+    taken: list[tuple[str, str]] | None = None,
+    folder: str | None = None,
+) -> Imported:
+    """Parse a JSON tool list and decide each tool: the ones to write, and every problem of the refused ones.
+
+    `taken` holds the (name, file) of the specs already in `folder`, where the tools go: a tool whose name clashes
+    with one of them or with an earlier tool (codegen.import_names) is refused, or with `map_names` renamed. The
+    spec a tool would overwrite is no clash (the caller refuses it without --force, replaces it with)."""
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -284,7 +297,7 @@ def import_tools(text: str, source: str, map_names: bool = False) -> Imported:
     convert = {"mcp": _from_mcp, "openai": _from_openai, "copilot": _from_copilot}[fmt]
     result = Imported(fmt, [], [])
     list_pointer, items = _tool_list(document)
-    names: dict[str, str] = {}
+    names = NameTable(taken or ())
     for index, item in enumerate(items):
         where = f"{list_pointer}/{index}" if list_pointer is not None else ""
         if not isinstance(item, dict):
@@ -293,12 +306,36 @@ def import_tools(text: str, source: str, map_names: bool = False) -> Imported:
             continue
         tool = convert(item)
         found = judge.judge(tool, where, where + _schema_pointer(fmt, item))
-        if not any(problem.is_error for problem in found) and tool.name in names:
-            found.append(judge.at(where, f"the tool name {_shown(tool.name)} is also the name of {names[tool.name]}"))
+        if not any(problem.is_error for problem in found):
+            own_file = f"{folder}/{tool.file_name()}" if folder is not None else None
+            found += _name_clash(judge, names, tool, where, map_names, own_file)
         result.problems.extend(found)
         if any(problem.is_error for problem in found):
             result.refused += 1
         else:
-            names[tool.name] = where or "/"
+            names.add(tool.name, where or "/")
             result.tools.append(tool)
     return result
+
+
+def _name_clash(
+    judge: _ToolJudge, names: NameTable, tool: ImportedTool, where: str, map_names: bool, own_file: str | None
+) -> list[Diagnostic]:
+    """A refusal when the tool's name clashes with an earlier tool's or a spec in the folder; with `map_names`,
+    the tool gets the first free `name_N` instead, noted in its spec."""
+    clash = names.clash(tool.name)
+    if clash is None or (own_file is not None and Path(clash[1]) == Path(own_file)):
+        return []
+    other, other_where = clash
+    if not map_names:
+        return [judge.at(where, clash_message(tool.name, other, other_where))]
+    free = names.free_name(tool.name)
+    source_name = tool.name
+    if tool.pattern_mapped_from is not None:  # one note for both mappings
+        tool.notes.pop(0)
+        source_name = tool.pattern_mapped_from
+    mapped = f" and then from {_shown(tool.name)}" if tool.pattern_mapped_from is not None else ""
+    tool.notes.insert(0, f"name: mapped from {_shown(source_name)}{mapped} by --map-names: {_shown(tool.name)} clashes "
+                         f"with {_shown(other)} ({other_where}) in the generated code (the wire name is {_shown(free)})")
+    tool.spec["name"], tool.name = free, free
+    return []

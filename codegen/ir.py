@@ -75,6 +75,10 @@ class UnionType(AnyType):
     (TypeScript/zod, Python) map `options`. Build it with `options=` (the inherited `kind` field comes first)."""
 
     options: tuple["TypeRef", ...] = ()
+    # The words a declaration of the union itself is named by, where a target declares one (Rust's enum).
+    name: Words = ()
+    # Every branch is of a different JSON type (codegen.union_kinds): an untagged decoding loses nothing.
+    distinct_kinds: bool = False
     kind: Literal["union"] = "union"  # type: ignore[assignment]
 
 

@@ -14,6 +14,7 @@ from .loader import LoadedSpec
 from .naming import Words, identifier_words
 from .singular import singular
 from .schema_typing import typed_view
+from .union_kinds import BRANCH_KINDS
 from .yamlload import Path
 
 # Single words that name a type some target has in scope where it declares a tool's types (Java nests them in the
@@ -170,7 +171,9 @@ class _ToolBuilder:
                     options=tuple(
                         self._type(option, context + ("option", str(number)), path + ("anyOf", index))
                         for number, (index, option) in enumerate(options, 1)
-                    )
+                    ),
+                    name=self._claim(context),
+                    distinct_kinds=bool(schema.get(BRANCH_KINDS)),
                 )
             if not nullable or isinstance(inner, ir.NullableType):
                 return inner

@@ -26,6 +26,7 @@ from .schema_algebra import collapse, has_typing, made_nullable, merge, merges, 
 from .schema_keywords import KNOWN, Path, resolve_pointer, walk
 from .schema_subset import APPLIES_TO, KIND_NOUNS, _has_type, _json_equal
 from .suggest import did_you_mean
+from .union_kinds import BRANCH_KINDS, distinct_kinds
 
 ANY: dict[str, Any] = {}
 NULL = {"type": "null"}
@@ -177,6 +178,13 @@ class _Typer:
                 view[key] = schema[key]
         return self._with_default(view, schema, path)
 
+    def _definition(self, ref: str) -> Any:
+        """The spec's schema that a view's `$ref: "#/$defs/Name"` names (for the JSON type of a union branch)."""
+        for (table, name), view_name in self.def_names.items():
+            if ref in ("#/$defs/" + view_name, f"#/{table}/{name}"):
+                return self.source[table][name]
+        return None
+
     def _anchor_path(self, anchor: str) -> Path:
         for path, sub in walk(self.source):
             if isinstance(sub, dict) and sub.get("$anchor") == anchor:
@@ -242,9 +250,12 @@ class _Typer:
             view = collapse(distinct)
             if view is None:
                 what = what or f"{keyword} of {len(distinct)} different schemas"
-                self.warn(path + ((keyword,) if not what.startswith("a type list") else ("type",)), f"{what} is a typed union in "
-                          "TypeScript and Python; Go, .NET, Java and Rust type it as their JSON value type")
-                view = {"anyOf": distinct}
+                kinds, why_not = distinct_kinds(distinct, self._definition)
+                rust = ("TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type"
+                        if kinds else f"TypeScript and Python; Go, .NET, Java and Rust type it as their JSON value type "
+                        f"(Rust: {why_not})")
+                self.warn(path + ((keyword,) if not what.startswith("a type list") else ("type",)), f"{what} is a typed union in {rust}")
+                view = {"anyOf": distinct, BRANCH_KINDS: kinds} if kinds else {"anyOf": distinct}
         if nullable and view:
             view = made_nullable(view)
         return self._with_default(self._annotated(view, base), schema, path)

@@ -70,10 +70,11 @@ _realworld_dir: list[Path] = []
 def realworld_specs() -> Path:
     """The real-world tools imported as specs (once per test session), one folder per source file.
 
-    The real-SDK harnesses build every tool in one program, so a name that the committed corpora or an earlier
-    file already use (BFCL's two files share seven, e.g. `multiply`; `create_issue` is in specs/) gets the file's
-    tag appended; its description and schema are
-    unchanged, and those are what the harnesses compare."""
+    Imported the way a user imports them, with `--map-names` (codegen.import_names), except that the names a
+    real-SDK harness build already holds count as taken: it builds every tool in one program, so a name that the
+    committed corpora or an earlier file use (BFCL's two files share seven, e.g. `multiply`; `create_issue` is in
+    specs/) gets the importer's next free name (`multiply_2`), like a clash inside one file. Descriptions and
+    schemas, which the harnesses compare, are unchanged."""
     if _realworld_dir:
         return _realworld_dir[0]
     import tempfile
@@ -82,30 +83,15 @@ def realworld_specs() -> Path:
 
     root = Path(tempfile.mkdtemp(prefix="toolgen-realworld-"))
     committed, _ = load_specs([*SDK_SPEC_DIRS, LOOSENED])
-    # Names are compared as the generated code sees them (naming.tool_name_key): BFCL's files hold pairs such as
-    # `getCurrentTime` / `get_current_time`, which one spec set refuses, so the later one is tagged too.
-    from codegen.naming import tool_name_key
-
-    # A name that is another's plus a suffix toolgen derives identifiers with (`generate_image_tool` beside
-    # `generate_image`, whose Python factory is `generate_image_tool`) is refused in one spec set
-    # (codegen.namestability: a tool's names may not depend on the others), so it is tagged as well.
-    seen = {tool_name_key(item.spec.name) for item in committed}
-    results = {name: import_tools(text, name, map_names=True) for name, text in realworld_documents().items()}
-    every = seen | {tool_name_key(tool.name) for result in results.values() for tool in result.tools}
-
-    def clashes(key: str) -> bool:
-        return key in seen or any(key.endswith(s) and key[: -len(s)] in every for s in ("tool", "params"))
-
-    for name, result in results.items():
+    taken = [(item.spec.name, item.file) for item in committed]
+    for name, text in realworld_documents().items():
+        result = import_tools(text, name, map_names=True, taken=taken)
         assert result.refused == 0, [str(p) for p in result.problems if p.is_error]
         folder = root / name.split(".")[0]
         folder.mkdir()
-        tag = "".join(word[0] for word in name.split(".")[0].split("-"))
         for tool in result.tools:
-            if clashes(tool_name_key(tool.name)):
-                tool.name = tool.spec["name"] = f"{tool.name}_{tag}"
-            seen.add(tool_name_key(tool.name))
             (folder / tool.file_name()).write_text(tool.to_yaml(name, result.fmt), "utf-8")
+            taken.append((tool.name, f"{name}: {tool.name}"))
     _realworld_dir.append(root)
     return root
 

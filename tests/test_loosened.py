@@ -20,7 +20,7 @@ from .support import LOOSENED
 
 EXPECTED: dict[str, list[str]] = {
     "anyof_not_nullable.yaml": [
-        "7:7: warning: parameters.properties.id.anyOf: anyOf of 2 different schemas is a typed union in TypeScript and Python; Go, .NET, Java and Rust type it as their JSON value type",
+        "7:7: warning: parameters.properties.id.anyOf: anyOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
     ],
     "anyof_with_sibling_type.yaml": [
     ],
@@ -35,6 +35,10 @@ EXPECTED: dict[str, list[str]] = {
         "8:7: warning: parameters.properties.retries.default: the default \"three\" is not an integer; the typed model has no default",
     ],
     "defs_not_at_root.yaml": [
+    ],
+    "discriminated_union.yaml": [
+        "8:7: warning: parameters.properties.shape.oneOf: oneOf of 2 different schemas is a typed union in TypeScript and Python; Go, .NET, Java and Rust type it as their JSON value type (Rust: two branches are both objects, which an untagged decoding cannot tell apart)",
+        "20:7: warning: parameters.properties.maybe.anyOf: anyOf of 2 different schemas is a typed union in TypeScript and Python; Go, .NET, Java and Rust type it as their JSON value type (Rust: two branches are both objects, which an untagged decoding cannot tell apart)",
     ],
     "empty_enum.yaml": [
         "6:26: warning: parameters.properties.mode.enum: an empty enum admits no value; typed as any JSON value",
@@ -65,7 +69,7 @@ EXPECTED: dict[str, list[str]] = {
         "5:3: warning: parameters.$ref: $ref at the root is not applied to the typed model: the parameters type has the root's own properties",
     ],
     "type_union.yaml": [
-        "6:10: warning: parameters.properties.id.type: a type list of 2 types is a typed union in TypeScript and Python; Go, .NET, Java and Rust type it as their JSON value type",
+        "6:10: warning: parameters.properties.id.type: a type list of 2 types is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
     ],
     "unsupported_allof.yaml": [
     ],
@@ -78,8 +82,17 @@ EXPECTED: dict[str, list[str]] = {
     "unsupported_nullable.yaml": [
         "8:7: warning: parameters.properties.note.nullable: \"nullable\" is not a JSON Schema keyword; it is ignored (that is OpenAPI; in JSON Schema write type: [T, \"null\"])",
     ],
+    "unions.yaml": [
+        "9:7: warning: parameters.$defs.Choice.anyOf: anyOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
+        "17:11: warning: parameters.$defs.Node.properties.next.anyOf: anyOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
+        "23:7: warning: parameters.properties.id.type: a type list of 2 types is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
+        "26:7: warning: parameters.properties.amount.oneOf: oneOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
+        "30:7: warning: parameters.properties.target.anyOf: anyOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
+        "41:9: warning: parameters.properties.items.items.anyOf: anyOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
+        "46:7: warning: parameters.properties.shapes.anyOf: anyOf of 2 different schemas is a typed union in TypeScript and Python; Go, .NET, Java and Rust type it as their JSON value type (Rust: two branches are both objects, which an untagged decoding cannot tell apart)",
+    ],
     "unsupported_oneof.yaml": [
-        "7:7: warning: parameters.properties.id.oneOf: oneOf of 2 different schemas is a typed union in TypeScript and Python; Go, .NET, Java and Rust type it as their JSON value type",
+        "7:7: warning: parameters.properties.id.oneOf: oneOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
     ],
     "unsupported_pattern_properties.yaml": [
         "8:7: warning: parameters.properties.labels.patternProperties: patternProperties is typed as extra properties of any JSON value",

@@ -22,14 +22,23 @@ EXPECTED_COUNTS = {"github-mcp-server.tools.json": 117, "bfcl-live.tools.json": 
 
 
 def test_every_real_tool_imports():
-    counts = {}
+    """With --map-names, every tool (tests/test_import_names.py also generates each file's folder); without it,
+    only the four of bfcl-live whose names clash in the generated code with an earlier tool's are refused."""
+    counts, refused = {}, {}
     for name, text in realworld_documents().items():
-        result = import_tools(text, name)
+        result = import_tools(text, name, map_names=True)
         errors = [str(problem) for problem in result.problems if problem.is_error]
         assert not errors, errors[:20]
         counts[name] = len(result.tools)
+        plain = import_tools(text, name)
+        refused[name] = sorted(p.message.split('"')[1] for p in plain.problems if p.is_error)
     assert counts == EXPECTED_COUNTS
     assert sum(counts.values()) == 783
+    assert refused == {
+        "github-mcp-server.tools.json": [],
+        "bfcl-live.tools.json": ["AclApi_add_mapping", "ProjectApi_update_project", "generate_image_tool", "get_parcel_state"],
+        "bfcl-multiturn.tools.json": [],
+    }
 
 
 def test_every_imported_spec_validates_and_declares_its_source_unchanged():

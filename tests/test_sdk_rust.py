@@ -186,6 +186,24 @@ def test_handlers_receive_decoded_parameters(harness_output):
     assert "unknown variant `someday`" in calls["create_issue_bad"]["error"]
 
 
+def test_unions_decode_into_their_untagged_enums(harness_output):
+    """tests/loosened/unions.yaml: each union whose branches differ in JSON type arrives as the variant of the
+    value's type (an integer as `Integer` even beside a number); two object shapes stay a serde_json::Value;
+    a value of no branch's type fails before the handler runs."""
+    calls = harness_output["calls"]
+    assert calls["unions"] == (
+        'UnionsParams { id: Integer(7), amount: Some(Number(2.5)), target: Some(String("here")), '
+        'items: Some([Boolean(true), Array(["a"])]), shapes: Some(Object {"b": String("x")}), '
+        'choice: Some(String("first")), node: Some(UnionsNode { label: None, next: Some(Object(UnionsNode '
+        '{ label: None, next: Some(String("end")) })) }) }'
+    )
+    assert calls["unions_integer"].startswith(
+        'UnionsParams { id: String("x"), amount: Some(Integer(2)), target: Some(Object(UnionsTargetOption1 '
+        '{ path: "/" }))'
+    )
+    assert "did not match any variant of untagged enum UnionsId" in calls["unions_bad"]["error"]
+
+
 def test_a_template_override_compiles_and_declares_the_same_tools(tmp_path):
     """tests/override_templates/rust: the built-in tool.rs.j2 included, plus an item after it; the crate still
     builds with warnings denied and every tool's wire declaration is unchanged."""

@@ -426,3 +426,60 @@ def test_folder_wide_names_are_reserved(outputs):
     assert "python/all_tools_.py" in outputs and "python/all_tools.py" not in outputs
     tool_module = outputs["python/tool.py"]  # the tool named `Tool`
     assert "class ToolHandlers2(BaseModel):" in tool_module and "class ToolHandlers(" not in tool_module
+
+
+# -- discriminated unions (issue "Real tools") ---------------------------------------------------------------
+
+
+def _import_generated(folder: Path, module: str):
+    import importlib
+
+    sys.path.insert(0, str(folder))
+    try:
+        return importlib.import_module(module)
+    finally:
+        sys.path.remove(str(folder))
+
+
+def test_a_union_of_models_with_distinct_constants_is_discriminated(tmp_path):
+    """tests/loosened/discriminated_union.yaml: every branch has a distinct `const`/one-value `enum` on the
+    required `kind`, so the union is `Annotated[A | B, Field(discriminator="kind")]`; a wrong or missing `kind`
+    is one `union_tag_invalid`/`union_tag_not_found` error, and the right one picks its branch."""
+    from pydantic import ValidationError
+
+    outputs, _ = render([support.LOOSENED / "discriminated_union.yaml"])
+    text = outputs["python/discriminated_shapes.py"]
+    assert 'Field(discriminator="kind")' in text and "from typing import Annotated" in text
+    for relative, content in outputs.items():
+        (tmp_path / Path(relative).name).write_text(content, "utf-8")
+    module = _import_generated(tmp_path, "discriminated_shapes")
+    params = module.DiscriminatedShapesParams
+    square = params.model_validate({"shape": {"kind": "square", "side": 2}})
+    assert type(square.shape).__name__ == "DiscriminatedShapesShapeOption2" and square.maybe is None
+    with pytest.raises(ValidationError) as wrong:
+        params.model_validate({"shape": {"kind": "hexagon", "side": 2}})
+    assert [error["type"] for error in wrong.value.errors()] == ["union_tag_invalid"]
+    with pytest.raises(ValidationError) as missing:
+        params.model_validate({"shape": {"side": 2}, "maybe": {"kind": "b"}})
+    assert [error["type"] for error in missing.value.errors()] == ["union_tag_not_found"]
+
+
+def test_a_union_without_one_distinct_constant_stays_a_plain_union(tmp_path):
+    """Two branches with the same constant (or one without it) cannot be told apart by it: smart-mode `A | B`."""
+    spec = """name: same_kind
+description: Two branches with one kind.
+parameters:
+  type: object
+  properties:
+    p:
+      anyOf:
+        - {type: object, properties: {kind: {const: a}, x: {type: string}}, required: [kind]}
+        - {type: object, properties: {kind: {const: a}, y: {type: string}}, required: [kind]}
+    q:
+      anyOf:
+        - {type: object, properties: {kind: {const: a}}, required: [kind]}
+        - {type: object, properties: {kind: {const: b}}}
+"""
+    outputs, _ = render([write_spec(tmp_path, "same_kind.yaml", spec)])
+    text = outputs["python/same_kind.py"]
+    assert "discriminator" not in text and "SameKindPOption1 | SameKindPOption2" in text

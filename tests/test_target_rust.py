@@ -540,3 +540,62 @@ def test_serde_renames_only_what_differs_from_the_rust_name(outputs):
     assert '#[serde(default)]\n    pub labels: Vec<String>,' in outputs["rust/create_issue.rs"]
     symbols = outputs["rust/symbol_names.rs"]
     assert '    #[serde(rename = "C")]\n    C,' not in symbols and "    C,\n" in symbols
+
+
+# -- untagged enums for unions (issue "Real tools") -----------------------------------------------------------
+
+
+def _rust_module(spec_path: Path) -> tuple[str, list]:
+    tools, _ = load_tools([spec_path])
+    outputs, warnings = render_outputs(tools, ["rust"])
+    (text,) = [text for path, text in outputs.items() if not path.endswith("mod.rs")]
+    return text, warnings
+
+
+def _block(text: str, header: str) -> str:
+    start = text.index(header)
+    return text[start : text.index("\n}\n", start) + 3]
+
+
+def test_unions_of_distinct_json_types_are_untagged_enums_named_by_type():
+    text, _ = _rust_module(REPO / "tests" / "loosened" / "unions.yaml")
+    assert _block(text, "pub enum UnionsId {") == (
+        "pub enum UnionsId {\n    /// A JSON string.\n    String(String),\n    /// A JSON integer.\n"
+        "    Integer(i64),\n}\n"
+    )
+    assert "#[serde(untagged)]\npub enum UnionsId {" in text
+    # an integer is tried before a number, whatever the schema's order
+    amount = _block(text, "pub enum UnionsAmount {")
+    assert amount.index("Integer(UnionsAmountOption2)") < amount.index("Number(f64)")
+    # a $defs entry that is a union is that enum, under its own name and with its description
+    assert "/// A choice given by name or number.\n///\n/// One of the union's branches" in text
+    assert "pub type UnionsChoice" not in text and "pub enum UnionsChoice {" in text
+    # a recursive branch is boxed; the union in array items and a nullable union are typed too
+    assert "    Object(Box<UnionsNode>),\n" in text
+    assert "pub items: Option<Vec<UnionsItem>>," in text and "pub target: Option<UnionsTarget>," in text
+    # the default of a union field decodes into the enum
+    assert 'fn default_target() -> Option<UnionsTarget> {\n    default_from_json(r#""here""#)\n}' in text
+
+
+def test_unions_serde_cannot_tell_apart_stay_json_values():
+    text, _ = _rust_module(REPO / "tests" / "loosened" / "unions.yaml")
+    assert "pub shapes: Option<serde_json::Value>," in text
+    # the two object branches are not declared: nothing reaches them (dead code under deny(warnings))
+    assert "UnionsShapesOption1" not in text and "UnionsShapesOption2" not in text
+
+
+def test_a_branch_whose_rust_type_takes_any_value_keeps_the_union_a_json_value(tmp_path):
+    """The typed view sees a string and an integer, but the string's definition has enum values no string can
+    be, so it is any JSON value: an untagged enum would let that variant take every value, so Rust warns and
+    keeps the Value."""
+    spec = tmp_path / "odd_union.yaml"
+    spec.write_text(
+        "name: odd_union\ndescription: d.\nparameters:\n  type: object\n  $defs:\n"
+        "    Code: {type: string, enum: [1, 2]}\n  properties:\n"
+        "    p:\n      anyOf:\n        - {$ref: '#/$defs/Code'}\n        - {type: integer}\n",
+        "utf-8",
+    )
+    text, warnings = _rust_module(spec)
+    assert "pub p: Option<serde_json::Value>," in text and "pub enum" not in text
+    found = [str(w) for w in warnings if "Rust types this union as serde_json::Value after all" in str(w)]
+    assert len(found) == 1 and found[0].startswith(f"{spec.as_posix()}:8:5:"), [str(w) for w in warnings]

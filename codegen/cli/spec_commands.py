@@ -115,6 +115,28 @@ def schema(out_file: Path | None, config: Path | None, quiet: bool, verbose: boo
         click.echo(text, nl=False)
 
 
+def _spec_names(folder: Path) -> list[tuple[str, str]]:
+    """(name, file) of each spec below `folder` (none when it does not exist): names an import must not clash
+    with. A file that is not a readable spec has no name here; `generate` reports it."""
+    from ..discover import find_specs
+    from ..yamlload import LocatedDocument, load_yaml
+
+    if not folder.is_dir():
+        return []
+    names = []
+    for spec in find_specs([folder])[0]:
+        try:
+            data = spec.path.read_bytes()
+        except OSError:
+            continue
+        document = load_yaml(spec.shown, data, max_bytes=len(data) + 1)
+        value = document.value if isinstance(document, LocatedDocument) else None
+        name = value.get("name") if isinstance(value, dict) else None
+        if isinstance(name, str):
+            names.append((name, spec.path.as_posix()))
+    return names
+
+
 @main.command("import", short_help="Turn MCP / OpenAI / Copilot tool lists into spec files.")
 @click.argument(
     "source", type=click.Path(path_type=Path, exists=True, dir_okay=False, allow_dash=True)
@@ -131,7 +153,9 @@ def schema(out_file: Path | None, config: Path | None, quiet: bool, verbose: boo
     "--map-names",
     is_flag=True,
     help="Import a tool whose name is outside the spec's name pattern under the valid name it maps to "
-    "('.', spaces and other symbols become '_'; a leading digit gets 'tool_' in front), noted in the spec.",
+    "('.', spaces and other symbols become '_'; a leading digit gets 'tool_' in front), and a tool whose name "
+    "clashes with an earlier one's or a spec's in the folder under the first free NAME_2, NAME_3, …; noted "
+    "in the spec.",
 )
 @common_options
 def import_command(
@@ -147,8 +171,9 @@ def import_command(
     Copilot SDK wire declarations (the format is detected).
 
     Each tool is decided on its own. A tool is refused, with located lines and no spec, when it has no
-    description, its name is outside the name pattern (see --map-names), its schema is not valid JSON
-    Schema, or its spec file exists (without --force); every other tool is written. Exit 0 when every
+    description, its name is outside the name pattern or clashes with another tool's in the generated
+    code (see --map-names), its schema is not valid JSON Schema, or its spec file exists (without
+    --force); every other tool is written. Exit 0 when every
     tool was imported, 2 when any was refused.
 
     \b
@@ -167,7 +192,13 @@ def import_command(
     settings = resolve_settings(config, verbose=verbose and not quiet, need_specs=False)
     out_dir = as_given(*given_out) if given_out else first_spec_folder(settings)
     source = as_given(*given_source) if given_source else Path("<stdin>")
-    result = import_tools(text, source.as_posix(), map_names=map_names)
+    result = import_tools(
+        text,
+        source.as_posix(),
+        map_names=map_names,
+        taken=_spec_names(out_dir),
+        folder=out_dir.as_posix(),
+    )
     problems = list(result.problems)
     written = 0
     for tool in result.tools:

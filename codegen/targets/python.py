@@ -30,6 +30,7 @@ from . import python_layout
 from .base import PlannedFile, Reporter, Target
 from .python_handlers import FOLDER_MODULE_NAMES, FOLDER_NAMES, handlers_context
 from .python_layout import Raw
+from .python_unions import discriminator
 from .python_syntax import (
     KEYWORDS,
     PYDANTIC_PROTECTED_PREFIX,
@@ -64,6 +65,7 @@ IMPORTED_NAMES = frozenset(
         "Callable",
         "Any",
         "Literal",
+        "Annotated",
         "TypeAlias",
         "TypeAliasType",
         "BaseModel",
@@ -92,8 +94,15 @@ SCALAR_TYPES: dict[str, str] = {
 class TypeWriter:
     """Renders IR types as annotations, given the chosen Python name of every declaration."""
 
-    def __init__(self, decl_names: Mapping[Words, str]):
+    def __init__(
+        self,
+        decl_names: Mapping[Words, str],
+        decls: Sequence[ir.Decl] = (),
+        imports: "Imports | None" = None,
+    ):
         self.decl_names = decl_names
+        self.decls = {decl.name: decl for decl in decls}  # for discriminated unions; none: plain unions
+        self.imports = imports
 
     def render(self, type_ref: ir.TypeRef) -> str:
         return TYPE_MAP[type_ref.kind](self, type_ref)
@@ -106,7 +115,14 @@ class TypeWriter:
         return f"{rendered} | None"
 
     def union(self, options: tuple[ir.TypeRef, ...]) -> str:
-        """`A | B`: pydantic's smart-mode union tries each member and keeps the exact match."""
+        """`A | B`: pydantic's smart-mode union tries each member and keeps the exact match; a union of models
+        told apart by one constant property is discriminated by it (python_unions)."""
+        key = discriminator(options, self.decls.__getitem__) if self.decls and self.imports else None
+        if key is not None and self.imports is not None:
+            self.imports.add("typing", "Annotated")
+            self.imports.add("pydantic", "Field")
+            joined = " | ".join(self.render(option) for option in options)
+            return f"Annotated[{joined}, Field(discriminator={py_literal(key)})]"
         members: list[str] = []
         for option in options:
             for member in _top_level_members(self.render(option)):
@@ -455,8 +471,8 @@ class ModuleBuilder:
         self.tool = tool
         self.names = names
         self.report = report
-        self.types = TypeWriter(names.decls)
         self.imports = Imports()
+        self.types = TypeWriter(names.decls, tool.decls, self.imports)
         self.imports.add("collections.abc", "Awaitable", "Callable")
         self.imports.add("typing", "Any", "TypeAlias")
         self.imports.add("copilot", "Tool", "ToolInvocation", "define_tool")

@@ -25,6 +25,7 @@ from ..errors import ConfigError, Diagnostic
 from ..naming import Words, pascal, snake, unique_identifiers
 from .base import PlannedFile, Reporter, Target
 from .rust_handlers import FOLDER_MODULE_NAMES, FOLDER_TYPE_NAMES, handlers_context
+from .rust_unions import VARIANT_DOCS, VARIANT_NAMES, UntaggedDecl, plan_unions, unions_in
 from .rust_layout import (
     RustType,
     layout_attribute,
@@ -347,35 +348,51 @@ def _unique_with_warnings(
 # -- one tool -------------------------------------------------------------------------------------------------
 
 
-def _type_references(type_ref: ir.TypeRef) -> list[Words]:
-    """The declarations a Rust field of this type names: a union is a `serde_json::Value`, so its branches'
-    declarations are not reached through it (declared, they would be dead code)."""
+RustDecl = ir.Decl | UntaggedDecl
+
+
+def _type_references(type_ref: ir.TypeRef, enums: Mapping[Words, UntaggedDecl]) -> list[Words]:
+    """The declarations a Rust field of this type names: a union is its untagged enum, or a `serde_json::Value`
+    whose branches' declarations are not reached through it (declared, they would be dead code)."""
     if isinstance(type_ref, ir.UnionType):
-        return []
+        return [enums[type_ref.name].name] if type_ref.name in enums else []
     if isinstance(type_ref, ir.NamedType):
         return [type_ref.name]
     if isinstance(type_ref, ir.ArrayType):
-        return _type_references(type_ref.items)
+        return _type_references(type_ref.items, enums)
     if isinstance(type_ref, ir.MapType):
-        return _type_references(type_ref.values)
+        return _type_references(type_ref.values, enums)
     if isinstance(type_ref, ir.NullableType):
-        return _type_references(type_ref.inner)
+        return _type_references(type_ref.inner, enums)
     return []
 
 
-def _decl_references(decl: ir.Decl) -> list[Words]:
+def _decl_references(decl: RustDecl, enums: Mapping[Words, UntaggedDecl]) -> list[Words]:
     if isinstance(decl, ir.StructDecl):
-        found = [name for item in decl.fields for name in _type_references(item.type)]
-        return found + ([] if isinstance(decl.additional, str) else _type_references(decl.additional))
+        found = [name for item in decl.fields for name in _type_references(item.type, enums)]
+        return found + ([] if isinstance(decl.additional, str) else _type_references(decl.additional, enums))
     if isinstance(decl, ir.AliasDecl):
-        return _type_references(decl.target)
+        return _type_references(decl.target, enums)
+    if isinstance(decl, UntaggedDecl):
+        return [name for _, option in decl.variants for name in _type_references(option, enums)]
     return []
 
 
-def _reachability(decls: Sequence[ir.Decl]) -> dict[Words, set[Words]]:
+def _rust_decls(tool: ir.Tool, enums: Mapping[Words, UntaggedDecl]) -> list[RustDecl]:
+    """The tool's declarations with each untagged enum: in place of the alias it is the whole of, else after
+    every IR declaration (in the order the unions occur)."""
+    by_name = {enum.name: enum for enum in enums.values()}
+    decls: list[RustDecl] = [by_name.get(decl.name, decl) for decl in tool.decls]
+    own = {decl.name for decl in tool.decls}
+    return decls + [enum for enum in enums.values() if enum.name not in own]
+
+
+def _reachability(
+    decls: Sequence[RustDecl], enums: Mapping[Words, UntaggedDecl]
+) -> dict[Words, set[Words]]:
     """For each declaration, every declaration it can reach through its fields (for `Box` placement, and
     which declarations the module needs)."""
-    edges = {decl.name: set(_decl_references(decl)) for decl in decls}
+    edges = {decl.name: set(_decl_references(decl, enums)) for decl in decls}
     reach: dict[Words, set[Words]] = {}
     for start in edges:
         seen: set[Words] = set()
@@ -396,11 +413,14 @@ class _ToolPlanner:
         self.tool = tool
         self.names = names
         self.report = report
-        self.reach = _reachability(tool.decls)
+        self.enums, loosened = plan_unions(tool.decls)
+        self.rust_decls = _rust_decls(tool, self.enums)
+        self.by_name = {decl.name: decl for decl in self.rust_decls}
+        self.reach = _reachability(self.rust_decls, self.enums)
         self.decls = self._used_decls()
         self.uses_btree_map = False
         self.needs_default_from_json = False
-        self.fit = DefaultFit(tool, self._accepts_null)
+        self.fit = DefaultFit(tool, self._accepts_null, self._fits_rust_type)
         self.positions = self._decl_positions()
         self.type_names = self._plan_type_names()
         self.value_names: set[str] = {
@@ -409,6 +429,7 @@ class _ToolPlanner:
             DEFAULT_FROM_JSON_FN,
             names.factory,
         }
+        self._warn_loosened(loosened)
 
     # positions and names of declarations
 
@@ -418,9 +439,34 @@ class _ToolPlanner:
         for decl in self.decls:
             if isinstance(decl, ir.StructDecl):
                 for f in decl.fields:
-                    for name in ir.type_references(f.type):
+                    unions = [self.enums[u.name].name for u in unions_in(f.type) if u.name in self.enums]
+                    for name in unions + ir.type_references(f.type):
                         positions.setdefault(name, (f.line, f.column))
         return positions
+
+    def _warn_loosened(self, unions: list[ir.UnionType]) -> None:
+        """A union the typed view found untagged-decodable whose Rust branch types are not (one became any JSON
+        value, or two became one type): the view's warning promised an enum, so this one says otherwise."""
+        for union in unions:
+            line, column = self._union_position(union)
+            self.report.warn(
+                self.tool.source,
+                line,
+                column,
+                "Rust types this union as serde_json::Value after all: a branch's Rust type accepts "
+                "values of more than one JSON type, or two branches' Rust types accept the same values",
+            )
+
+    def _union_position(self, union: ir.UnionType) -> tuple[int, int]:
+        for decl in self.tool.decls:
+            if isinstance(decl, ir.StructDecl):
+                for f in decl.fields:
+                    if any(found is union for found in unions_in(f.type)):
+                        return f.line, f.column
+        return self.tool.line, self.tool.column
+
+    def _decl(self, name: Words) -> RustDecl:
+        return self.by_name[name]
 
     def _position(self, name: Words) -> tuple[int, int]:
         return self.positions.get(name, (self.tool.line, self.tool.column))
@@ -472,6 +518,12 @@ class _ToolPlanner:
         self.uses_btree_map = True  # sorted keys: a decoded map prints the same on every run
         return RustType("BTreeMap", (STRING, self.rust_type(type_ref.values, owner, True)))
 
+    def _union_type(self, type_ref: ir.UnionType, owner: Words, in_container: bool) -> RustType:
+        enum = self.enums.get(type_ref.name)
+        if enum is None:
+            return JSON_VALUE  # its branches cannot be told apart by JSON type (the union's warning says why)
+        return self._named_type(ir.NamedType(enum.name), owner, in_container)
+
     def _named_type(self, type_ref: ir.NamedType, owner: Words, in_container: bool) -> RustType:
         named = RustType(self.type_names[type_ref.name])
         cyclic = type_ref.name == owner or owner in self.reach.get(type_ref.name, set())
@@ -486,12 +538,36 @@ class _ToolPlanner:
 
     # declarations
 
-    def decl_view(self, decl: ir.Decl) -> DeclView:
+    def decl_view(self, decl: RustDecl) -> DeclView:
         if isinstance(decl, ir.StructDecl):
             return self._struct_view(decl)
         if isinstance(decl, ir.EnumDecl):
             return self._enum_view(decl)
+        if isinstance(decl, UntaggedDecl):
+            return self._untagged_view(decl)
         return self._alias_view(decl)
+
+    def _untagged_view(self, decl: UntaggedDecl) -> DeclView:
+        name = self.type_names[decl.name]
+        lead = doc_lines(decl.description)
+        doc = lead + (["///"] if lead else []) + [
+            "/// One of the union's branches, told apart by the JSON type of the value (untagged)."
+        ]
+        view = DeclView("untagged", name, doc, layout_item_header(f"pub enum {name}"))
+        view.attributes.append("#[serde(untagged)]")
+        kinds = [kind for kind, _ in decl.variants]
+        for kind, option in decl.variants:
+            rust_type = self.rust_type(option, decl.name)
+            read_first = " (an integer is read as `Integer` first)" if kind == "number" and "integer" in kinds else ""
+            view.fields.append(
+                FieldView(
+                    [f"    /// {VARIANT_DOCS[kind]}{read_first}"],
+                    [],
+                    # rustfmt never breaks a tuple variant, however long
+                    [f"    {VARIANT_NAMES[kind]}({rust_type.text()}),"],
+                )
+            )
+        return view
 
     def _struct_doc(self, decl: ir.StructDecl) -> list[str]:
         if decl.name != self.tool.params:
@@ -577,6 +653,16 @@ class _ToolPlanner:
         """Whether serde can decode the JSON `value` into the Rust type for `type_ref`."""
         return self.fit.fits(type_ref, value)
 
+    def _fits_rust_type(self, type_ref: ir.TypeRef, value: Any) -> bool | None:
+        """The Rust-only types: an untagged enum takes a value one of its variants takes."""
+        if isinstance(type_ref, ir.UnionType) and type_ref.name in self.enums:
+            return any(self._fits(option, value) for option in type_ref.options)
+        if isinstance(type_ref, ir.NamedType):
+            decl = self._decl(type_ref.name)
+            if isinstance(decl, UntaggedDecl):
+                return any(self._fits(option, value) for _, option in decl.variants)
+        return None
+
     def _accepts_null(self, f: ir.Field) -> bool:
         """Whether the field's Rust type is an Option: nullable, or optional without a usable default."""
         if self._fits(f.type, None):
@@ -606,7 +692,7 @@ class _ToolPlanner:
     def _scalar_default(self, type_ref: ir.TypeRef, value: Any) -> str | None:
         """A Rust literal for a default of a plain scalar or string enum type, or None for anything else."""
         if isinstance(type_ref, ir.NamedType):
-            decl = self.tool.decl(type_ref.name)
+            decl = self._decl(type_ref.name)
             if isinstance(decl, ir.AliasDecl):
                 return self._scalar_default(decl.target, value)
             if isinstance(decl, ir.EnumDecl) and decl.base == "string":
@@ -679,14 +765,14 @@ class _ToolPlanner:
 
     # the module
 
-    def _used_decls(self) -> list[ir.Decl]:
+    def _used_decls(self) -> list[RustDecl]:
         """The declarations the parameters type reaches. A `$defs` entry nothing refers to cannot occur
         in a call's arguments; as Rust it would only be dead code (a warning, or an error under
         `deny(warnings)`). The wire schema still carries it."""
         if self.tool.params is None:
             return []
         used = {self.tool.params} | self.reach.get(self.tool.params, set())
-        return [decl for decl in self.tool.decls if decl.name in used]
+        return [decl for decl in self.rust_decls if decl.name in used]
 
     def view(self) -> ToolView:
         tool = self.tool
@@ -767,8 +853,8 @@ ENUM_BASE_TYPES = {**SCALAR_TYPES, "mixed": JSON_VALUE}
 
 _TYPE_MAP: dict[str, Callable[..., RustType]] = {
     "any": _ToolPlanner._any_type,
-    # Not yet a #[serde(untagged)] enum (docs/decisions.md, "Real tools"): serde_json::Value.
-    "union": _ToolPlanner._any_type,
+    # A #[serde(untagged)] enum when the branches are of different JSON types, else serde_json::Value.
+    "union": _ToolPlanner._union_type,
     "scalar": _ToolPlanner._scalar_type,
     "null": _ToolPlanner._null_type,
     "array": _ToolPlanner._array_type,

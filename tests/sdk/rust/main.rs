@@ -75,7 +75,17 @@ async fn main() {
         let high = priority == generated::create_issue::CreateIssuePriority::High;
         Ok(ToolResult::Text(format!("{priority:?}|{high}|{:?}", params.labels)))
     });
+    let unions = generated::unions_tool(|params, _invocation| async move {
+        Ok(ToolResult::Text(format!("{params:?}")))
+    });
+    let union_arguments = json!({
+        "id": 7, "amount": 2.5, "items": [true, ["a"]], "shapes": {"b": "x"},
+        "choice": "first", "node": {"next": {"next": "end"}},
+    });
     let calls = json!({
+        "unions": call(&unions, union_arguments).await,
+        "unions_integer": call(&unions, json!({ "id": "x", "amount": 2, "target": { "path": "/" } })).await,
+        "unions_bad": call(&unions, json!({ "id": true })).await,
         "clear_context": call(&clear_context, json!({ "prompt": "start over" })).await,
         "search_files": call(&search_files, json!({ "query": "TODO" })).await,
         "create_issue": call(&create_issue, json!({ "title": "t", "priority": "high" })).await,
