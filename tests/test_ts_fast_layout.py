@@ -23,7 +23,7 @@ from bench.specgen import generate_specs
 from codegen.generate import load_tools, render_outputs
 from codegen.targets import _prettier as ts
 from codegen.targets import ts_layout
-from codegen.targets.nodejs import json_value
+from codegen.targets.ts_types import json_value
 
 from . import support
 from .spec_strategy import spec_documents, spec_settings, write_spec_documents
@@ -109,10 +109,13 @@ def test_generated_specs_are_laid_out_exactly(documents):
 
 
 def test_generated_specs_are_mostly_handled():
-    """Over a fixed sample of the hypothesis generator's specs (tests/stress_specs/random), few are declined."""
+    """Over a fixed sample of the hypothesis generator's specs (tests/stress_specs/random), few are declined.
+
+    The factory and the `z.infer` aliases are spelled by the template (issue #19), so what is left to lay out is
+    mostly the schema constants, among them the sample's recursive interfaces, which are declined on purpose."""
     statements = _statements([support.STRESS_SPECS / "random"])
     _, declined = _compare(statements)
-    assert declined <= 0.05 * len(statements), f"{declined} of {len(statements)} declined"
+    assert declined <= 0.08 * len(statements), f"{declined} of {len(statements)} declined"
 
 
 # -- statements built around the decisions --------------------------------------------------------------------
@@ -346,42 +349,6 @@ def test_statement_names_around_the_edge(length):
             [("defineTool", False), ("Tool", True), ("T" * length, True)], "@github/copilot-sdk"
         )
     )
-    params = ts.TRef(name)
-    define = ts.Call(
-        ts.Ident("defineTool"),
-        [
-            ts.Str("t" * length),
-            ts.ObjectExpr(
-                [
-                    ts.Prop("description", ts.Str("d" * (2 * length))),
-                    ts.Prop("parameters", ts.Ident(name + "JsonSchema")),
-                    ts.Prop(
-                        "handler",
-                        ts.Arrow(
-                            ["args", "invocation"],
-                            ts.Call(
-                                ts.Ident("handler"),
-                                [
-                                    _method(ts.Ident(name + "Schema"), "parse", ts.Ident("args")),
-                                    ts.Ident("invocation"),
-                                ],
-                            ),
-                        ),
-                    ),
-                    ts.Prop("defer", ts.Str("x" * length)),
-                    ts.Prop("isTerminal", ts.Bool(True)),
-                ]
-            ),
-        ],
-        [params],
-    )
-    function = ts.FunctionDecl(
-        name[:40] + "Tool",
-        [ts.TParam("handler", ts.TRef("ToolHandler", [params]))],
-        ts.TRef("Tool", [params]),
-        [ts.Return(define)],
-    )
-    _assert_case(function, must_handle=False)
     _assert_case(ts.ConstDecl(name, ts.Str("s" * length)))
     _assert_case(ts.ConstDecl(name, _z("string")))
     _assert_case(ts.ConstDecl(name, ts.Num(-length)))

@@ -732,18 +732,6 @@ class TArray:
 
 
 @dataclass
-class TParam:
-    name: str
-    type: Any
-
-
-@dataclass
-class TFunc:
-    params: list  # TParam
-    returns: Any
-
-
-@dataclass
 class TMember:
     key: str
     type: Any
@@ -773,20 +761,6 @@ class InterfaceDecl:
     name: str
     members: list  # TMember
     exported: bool = True
-
-
-@dataclass
-class FunctionDecl:
-    name: str
-    params: list  # TParam
-    returns: Any
-    body: list  # statements: only Return for now
-    exported: bool = True
-
-
-@dataclass
-class Return:
-    argument: Any
 
 
 @dataclass
@@ -1167,19 +1141,10 @@ class _Printer:
         if isinstance(node, TArray):
             inner = self.type(node.element)
             return (
-                ["(", inner, ")[]"] if isinstance(node.element, (TUnion, TFunc)) else [inner, "[]"]
+                ["(", inner, ")[]"] if isinstance(node.element, TUnion) else [inner, "[]"]
             )
         if isinstance(node, TUnion):
             return self.union(node, assignment_layout, key)
-        if isinstance(node, TFunc):
-            params = [[param.name, ": ", self.type(param.type)] for param in node.params]
-            printed = join([",", LINE], params)
-            params_doc = (
-                ["(", Indent([SOFTLINE, *printed]), IfBreak(","), SOFTLINE, ")"] if params else "()"
-            )
-            return group(
-                [group([params_doc, ""]), " => ", self.type(node.returns, key="returnType")]
-            )
         raise TypeError(f"cannot print type {node!r}")
 
     def type_args(self, args: list) -> Doc:
@@ -1237,20 +1202,6 @@ class _Printer:
                 HARDLINE,
                 "}",
             ]
-        if isinstance(node, FunctionDecl):
-            params = [[param.name, ": ", self.type(param.type)] for param in node.params]
-            printed = join([",", LINE], params)
-            params_doc = (
-                ["(", Indent([SOFTLINE, *printed]), IfBreak(","), SOFTLINE, ")"]
-                if params
-                else ["(", ")"]
-            )
-            returns = [": ", self.type(node.returns, key="returnType")]
-            body = [self.statement(statement) for statement in node.body]
-            block = ["{", Indent([HARDLINE, join(HARDLINE, body)]), HARDLINE, "}"] if body else "{}"
-            return [export, "function ", node.name, group([params_doc, returns]), " ", block]
-        if isinstance(node, Return):
-            return ["return ", self.expr(node.argument, node, "argument"), ";"]
         if isinstance(node, ImportDecl):
             specifiers = [("type " if type_only else "") + name for name, type_only in node.names]
             if len(specifiers) == 1:  # printModuleSpecifiers: a single specifier never breaks

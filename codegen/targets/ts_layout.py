@@ -20,8 +20,8 @@ Exactness rests on mirroring, for each construct, what its document does in the 
 The wire schema's constant is printed by `json_constant` straight from its JSON value (the same decisions, without
 building a node for each of its dozens of values).
 
-Declined on purpose (rare, or hard to mirror cheaply): arrow functions other than a property value with a call
-body and the `z.lazy(() => z.object({...}))` argument, interfaces and type aliases other than `z.infer<typeof X>`, number arrays (prettier's fill)
+Declined on purpose (rare, or hard to mirror cheaply): arrow functions other than the `z.lazy(() => z.object({...}))`
+argument, interfaces and type aliases other than `z.infer<typeof X>`, number arrays (prettier's fill)
 that do not fit on one line, member chains with type arguments or a non-identifier head, labelled member chains
 whose one-line form contains a forced break, left-hand sides that do not fit. tests/test_ts_fast_layout.py proves
 `layout(node) == print_doc(...)` on every statement of the corpus, the benchmark specs and generated specs, and
@@ -407,11 +407,7 @@ class _Layout:
             short_key = _width(left) < ts.TAB_WIDTH + 3
         right = prop.value
         if type(right) is ts.Arrow:
-            if short_key:
-                raise _Decline("an arrow function under a short key")
-            self.text(left + ":")
-            self.arrow_property_value(right, indent)
-            return
+            raise _Decline("an arrow function property")
         self.assignment(left, ":", right, _layout(right, short_key), indent, 1)
 
     def assignment(
@@ -442,26 +438,6 @@ class _Layout:
             self.newline(indent + "  ")
             self.value(right, indent + "  ", trail)
 
-    def arrow_property_value(self, node: ts.Arrow, indent: str) -> None:
-        """`key: (a, b) => call(...)` with the fluid layout prettier chooses for an arrow property."""
-        if not node.params or type(node.body) is not ts.Call or self.hard(node.body):
-            raise _Decline("an arrow function other than `(params) => call(...)`")
-        flat = self.flat(node)
-        if self.fits(1 + _width(flat) + 1):
-            self.text(" " + flat)
-            return
-        # group(indent(line)) stays flat: the arrow's first line start, `(`, fits after the key
-        if not self.fits(2):
-            raise _Decline("a key too long for its arrow function")
-        self.text(" ")
-        signature = "(" + ", ".join(node.params) + ")"
-        if not self.fits(_width(signature) + 3):  # the signature group would break
-            raise _Decline("an arrow signature that does not fit")
-        self.text(signature + " =>")
-        # group(body): flat only if all of it fits, which the whole arrow did not
-        self.newline(indent + "  ")
-        self.value(node.body, indent + "  ", 1)
-
     # -- statements ---------------------------------------------------------------------------------------------
 
     def statement(self, node: Any) -> str:
@@ -473,8 +449,6 @@ class _Layout:
             self.const_decl(node, export)
         elif kind is ts.TypeAlias:
             self.type_alias(node, export)
-        elif kind is ts.FunctionDecl:
-            self.function_decl(node, export)
         else:
             raise _Decline(f"statement {kind.__name__}")
         return "".join(self.out)
@@ -547,37 +521,6 @@ class _Layout:
         self.newline(indent)
         self.text(">;")
 
-    def function_decl(self, node: ts.FunctionDecl, export: str) -> None:
-        if not node.body or any(type(s) is not ts.Return for s in node.body):
-            raise _Decline("a function body other than return statements")
-        self.text(f"{export}function {node.name}")
-        params = [(param.name + ": ", _type_flat(param.type)) for param in node.params]
-        returns = ": " + _simple_type(node.returns)
-        flat_params = "(" + ", ".join([name + text for name, text in params]) + ")"
-        if self.fits(_width(flat_params) + _width(returns) + 2):  # then ` {` and a hard line
-            self.text(flat_params)
-        elif not params:
-            raise _Decline("a signature without parameters that does not fit")
-        else:
-            self.text("(")
-            for name, text in params:
-                self.newline("  ")
-                self.text(name)
-                if not self.fits(_width(text) + 1):
-                    raise _Decline("a parameter type that would break")
-                self.text(text + ",")
-            self.newline("")
-            self.text(")")
-        self.text(returns + " {")
-        for statement in node.body:
-            self.newline("  ")
-            self.text("return ")
-            self.value(statement.argument, "  ", 1)
-            self.text(";")
-        self.newline("")
-        self.text("}")
-
-
 # ---------------------------------------------------------------------------------------------------------------
 # Helpers shared by the layouts (no state)
 # ---------------------------------------------------------------------------------------------------------------
@@ -591,7 +534,7 @@ def _callee_name(call: ts.Call) -> str:
 
 def json_constant(name: str, annotation: Any, value: Any) -> str | None:
     """`export const name: annotation = <value>;` exactly as `layout` prints the statement whose initializer is
-    the JSON `value` (dict, list, str, int, float, bool, None) as syntax nodes (`nodejs.json_value`: a dict is an
+    the JSON `value` (dict, list, str, int, float, bool, None) as syntax nodes (`ts_types.json_value`: a dict is an
     object literal, a list an array literal, a `__proto__` key is computed), or None where `layout` declines.
 
     Printed straight from the value with the column worked out per line: a wire schema holds dozens of values,
@@ -851,15 +794,3 @@ def _type_can_break(node: Any) -> bool:
         and bool(node.args)
         and not (len(node.args) == 1 and ts._is_simple_type(node.args[0]))
     )
-
-
-def _type_flat(node: Any) -> str:
-    """The flat text of a parameter type (a simple type, or a function type whose parts are simple or unions)."""
-    if type(node) is ts.TFunc:
-        params = ", ".join([p.name + ": " + _type_flat(p.type) for p in node.params])
-        return "(" + params + ") => " + _type_flat(node.returns)
-    if type(node) is ts.TUnion:
-        return " | ".join([_type_flat(t) for t in node.types])
-    if type(node) is ts.TRef and node.args and all(ts._is_simple_type(a) for a in node.args):
-        return node.name + "<" + ", ".join([_simple_type(a) for a in node.args]) + ">"
-    return _simple_type(node)
