@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from bench.specgen import generate_specs
 from codegen.generate import load_tools, render_outputs
 from codegen.targets import _prettier as ts
-from codegen.targets import ts_layout
+from codegen.targets import ts_json_layout, ts_layout
 from codegen.targets.ts_types import json_value
 
 from . import support
@@ -33,7 +33,7 @@ def _statements(spec_dirs: list[Path]) -> list[Any]:
     """Every statement the nodejs target lays out for these specs (rendered without caches or a process pool)."""
     seen: list[Any] = []
     original = ts.format_statement
-    original_json = ts_layout.json_constant
+    original_json = ts_json_layout.json_constant
 
     def record(node: Any, width: int = ts.PRINT_WIDTH) -> str:
         seen.append(node)
@@ -50,13 +50,13 @@ def _statements(spec_dirs: list[Path]) -> list[Any]:
     saved = {key: os.environ.get(key) for key in ("TOOLGEN_NO_CACHE", "TOOLGEN_NO_POOL")}
     os.environ.update({"TOOLGEN_NO_CACHE": "1", "TOOLGEN_NO_POOL": "1"})
     ts.format_statement = record
-    ts_layout.json_constant = record_json
+    ts_json_layout.json_constant = record_json
     try:
         tools, _ = load_tools(spec_dirs)
         render_outputs(tools, ["nodejs"])
     finally:
         ts.format_statement = original
-        ts_layout.json_constant = original_json
+        ts_json_layout.json_constant = original_json
         for key, value in saved.items():
             if value is None:
                 os.environ.pop(key, None)
@@ -157,7 +157,7 @@ def _assert_case(node: Any, must_handle: bool = True) -> None:
     if (
         value is not _NOT_JSON
     ):  # a JSON constant: the printer that reads the value must agree exactly
-        assert ts_layout.json_constant(node.name, node.type, value) == fast, node
+        assert ts_json_layout.json_constant(node.name, node.type, value) == fast, node
     if fast is None:
         assert not must_handle, f"declined: {node!r}"
         return
@@ -241,7 +241,7 @@ def test_json_constants_print_as_their_syntax_nodes(value, name_length):
     name = "x" * name_length
     statement = ts.ConstDecl(name, json_value(value), type=record)
     expected = ts_layout.layout(statement)
-    assert ts_layout.json_constant(name, record, value) == expected
+    assert ts_json_layout.json_constant(name, record, value) == expected
     if expected is not None:
         assert expected == ts.print_statement(statement)
 

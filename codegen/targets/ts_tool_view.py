@@ -15,7 +15,7 @@ from typing import Any
 from .. import ir
 from ..naming import pascal
 from . import _prettier as ts
-from . import ts_layout
+from . import ts_json_layout
 from .base import Reporter
 from .ts_types import Defaults, Names, ordered_decls, json_value, method, ts_type, z, zod_type
 
@@ -214,7 +214,7 @@ def _field_schema(tool: ir.Tool, f: ir.Field, names: Names, defaults: Defaults, 
 def _wire(tool: ir.Tool, names: Any) -> dict[str, Any]:
     name = names.json_schema
     # printed straight from the JSON value; where that declines, from syntax nodes as every statement is
-    statement = ts_layout.json_constant(name, RECORD, tool.wire_parameters)
+    statement = ts_json_layout.json_constant(name, RECORD, tool.wire_parameters)
     if statement is None:
         statement = ts.format_statement(ts.ConstDecl(name, json_value(tool.wire_parameters), type=RECORD))
     one_line = f"export const {name}: Record<string, unknown>"
