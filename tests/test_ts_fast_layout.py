@@ -111,11 +111,11 @@ def test_generated_specs_are_laid_out_exactly(documents):
 def test_generated_specs_are_mostly_handled():
     """Over a fixed sample of the hypothesis generator's specs (tests/stress_specs/random), few are declined.
 
-    The factory and the `z.infer` aliases are spelled by the template (issue #19), so what is left to lay out is
-    mostly the schema constants, among them the sample's recursive interfaces, which are declined on purpose."""
+    The factory is spelled by the template (issue #19), so one statement per tool that was always handled is no
+    longer laid out: the share declined (the sample's recursive interfaces, on purpose) is a little higher."""
     statements = _statements([support.STRESS_SPECS / "random"])
     _, declined = _compare(statements)
-    assert declined <= 0.08 * len(statements), f"{declined} of {len(statements)} declined"
+    assert declined <= 0.06 * len(statements), f"{declined} of {len(statements)} declined"
 
 
 # -- statements built around the decisions --------------------------------------------------------------------

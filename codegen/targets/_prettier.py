@@ -143,8 +143,7 @@ class _Printer:
         """prettier's printCallExpression: member callees go through the member-chain printer."""
         if isinstance(node.callee, Member):
             return self.member_chain(node)
-        type_args = self.type_args(node.type_args) if node.type_args else ""
-        return [self.expr(node.callee, node, "callee"), type_args, self.call_arguments(node)]
+        return [self.expr(node.callee, node, "callee"), self.call_arguments(node)]
 
     def call_arguments(self, node: Call) -> Doc:
         """prettier's printCallArguments."""
@@ -192,8 +191,7 @@ class _Printer:
         printed_nodes: list[tuple[Any, Doc]] = []
         for item in chain[:-1]:
             if isinstance(item, Call) and isinstance(item.callee, (Member, Call)) and printed_nodes:
-                type_args = self.type_args(item.type_args) if item.type_args else ""
-                printed_nodes.append((item, [type_args, self.call_arguments(item)]))
+                printed_nodes.append((item, self.call_arguments(item)))
             elif isinstance(item, Member) and printed_nodes:
                 printed_nodes.append((item, [".", item.name]))
             else:  # the head of the chain
@@ -331,10 +329,6 @@ class _Printer:
                 len(node.args) == 1 and _is_lone_short_argument(node.args[0])
             )
             if not poorly:
-                return False
-            if node.type_args and (
-                len(node.type_args) > 1 or isinstance(node.type_args[0], TUnion)
-            ):
                 return False
             return self.is_poorly_breakable_chain(node.callee, True)
         if isinstance(node, Member):

@@ -108,7 +108,7 @@ class _Layout:
             if type(node.callee) is ts.Member:
                 head, calls = self.chain(node)
                 return head + "".join(["." + name + self.flat_args(call) for name, call in calls])
-            return _callee_name(node) + self.type_args(node) + self.flat_args(node)
+            return _callee_name(node) + self.flat_args(node)
         if kind is ts.Arrow:
             return "(" + ", ".join(node.params) + ") => " + self.flat(node.body)
         raise _Decline(f"no flat text for {kind.__name__}")
@@ -165,7 +165,7 @@ class _Layout:
                     if stopped:
                         return width, True
                 return width, False
-            width = _width(_callee_name(node) + self.type_args(node))
+            width = _width(_callee_name(node))
             args_width, stopped = _args_break_head(node)
             return width + args_width, stopped
         if kind is ts.Arrow:
@@ -173,13 +173,6 @@ class _Layout:
                 return 1, True
             raise _Decline("an arrow without parameters")
         return _width(self.flat(node)), False
-
-    def type_args(self, call: ts.Call) -> str:
-        if not call.type_args:
-            return ""
-        if len(call.type_args) == 1 and ts._is_simple_type(call.type_args[0]):
-            return "<" + _simple_type(call.type_args[0]) + ">"
-        raise _Decline("type arguments that can break")
 
     # -- member chains ------------------------------------------------------------------------------------------
 
@@ -189,7 +182,7 @@ class _Layout:
         current: Any = node
         while type(current) is ts.Call:
             callee = current.callee
-            if type(callee) is not ts.Member or current.type_args:
+            if type(callee) is not ts.Member:
                 raise _Decline("a chain link that is not `.name(args)`")
             calls.append((callee.name, current))
             current = callee.object
@@ -232,7 +225,7 @@ class _Layout:
             if type(node.callee) is ts.Member:
                 self.member_chain(node, indent, trail)
             else:
-                self.text(_callee_name(node) + self.type_args(node))
+                self.text(_callee_name(node))
                 self.call_arguments(node, indent, trail)
             return
         if kind is ts.Arrow:

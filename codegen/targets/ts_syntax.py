@@ -75,7 +75,6 @@ class Member:
 class Call:
     callee: Any
     args: list
-    type_args: list | None = None
 
 
 @dataclass

@@ -103,15 +103,13 @@ def _declaration(tool: ir.Tool, plan: Any, names: Names, defaults: Defaults, rep
 
 
 def _infer_layout(type_name: str, schema_name: str) -> str:
-    """How prettier lays out `export type T = z.infer<typeof S>;`: the line breaks after `=`, in the type
-    arguments, both or neither."""
-    if _width(f"export type {type_name} = z.infer<typeof {schema_name}>;") <= WIDTH:
-        return "one_line"
-    if _width(f"export type {type_name} = z.infer<") <= WIDTH:
-        return "break_type_argument"  # the rest cannot fit after it, or the whole would have
-    if _width(f"  z.infer<typeof {schema_name}>;") <= WIDTH:
-        return "break_after_equals"
-    return "break_both"
+    """Where prettier breaks `export type T = z.infer<typeof S>;`: after `=`, in the type arguments, both or
+    neither (read off the statement as laid out)."""
+    alias = ts.TypeAlias(type_name, ts.TRef("z.infer", [ts.TTypeof(schema_name)]))
+    on_next_line, value = _right_side(ts.format_statement(alias), f"export type {type_name}")
+    if "\n" not in value:
+        return "break_after_equals" if on_next_line else "one_line"
+    return "break_both" if on_next_line else "break_type_argument"
 
 
 def _recursive_type(view: dict[str, Any], decl: ir.Decl, type_name: str, names: Names, defaults: Defaults) -> None:
