@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from . import _prettier as ts
-from .ts_layout import WIDTH, _Decline, _key, _simple_or_record_type, _type_can_break, _width
+from .ts_layout_rules import (
+    WIDTH, _Decline, _key, _simple_or_record_type, _type_can_break, _width,
+)
 
 
 def json_constant(name: str, annotation: Any, value: Any) -> str | None:
