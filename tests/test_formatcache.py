@@ -240,7 +240,7 @@ def test_layout_memo_ignores_damaged_entries(cache, monkeypatch):
 
 
 def test_layout_memo_namespace_follows_the_printer_source():
-    namespace = formatcache.source_namespace(b"prettier-port", Path(ts.__file__).read_bytes())
+    namespace = formatcache.source_namespace(b"prettier-port", ts.layout_source())
     assert formatcache.Memo(namespace).prefix == ts._layout_memo().prefix
     assert formatcache.Memo(formatcache.source_namespace(b"prettier-port", b"edited")).prefix != ts._layout_memo().prefix
 

@@ -9,6 +9,7 @@ import pytest
 
 from codegen.naming import unique_identifiers
 from codegen.targets import _prettier as ts
+from codegen.targets import ts_literals
 from codegen.targets.base import Reporter
 from codegen.targets.go import _Namer
 
@@ -83,7 +84,7 @@ def test_member_chain_label_is_decided_from_the_shape(seed):
 )
 def test_string_literal_fast_path_agrees(text, monkeypatch):
     fast = ts.string_literal(text)
-    monkeypatch.setattr(ts, "_PLAIN_STRING", type("Never", (), {"fullmatch": staticmethod(lambda _: None)}))
+    monkeypatch.setattr(ts_literals, "_PLAIN_STRING", type("Never", (), {"fullmatch": staticmethod(lambda _: None)}))
     assert ts.string_literal(text) == fast
 
 

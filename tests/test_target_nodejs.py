@@ -17,7 +17,7 @@ from codegen import ir
 from codegen.generate import load_tools, render_outputs
 from codegen.naming import split_words
 from codegen.targets import _prettier as ts
-from codegen.targets import nodejs
+from codegen.targets import nodejs, ts_types
 from codegen.targets.base import Reporter
 from codegen.writer import OWNERSHIP_MARKER
 
@@ -39,9 +39,9 @@ def _write_specs(folder: Path, specs: dict[str, str]) -> Path:
 
 
 def test_type_maps_cover_every_ir_type_kind() -> None:
-    assert set(nodejs.ZOD_TYPE_MAP) == set(ir.TYPE_KINDS)
-    assert set(nodejs.TS_TYPE_MAP) == set(ir.TYPE_KINDS)
-    assert set(nodejs.SCALAR_SCHEMAS) == set(ir.SCALAR_KINDS) == set(nodejs.SCALAR_TYPES)
+    assert set(ts_types.ZOD_TYPE_MAP) == set(ir.TYPE_KINDS)
+    assert set(ts_types.TS_TYPE_MAP) == set(ir.TYPE_KINDS)
+    assert set(ts_types.SCALAR_SCHEMAS) == set(ir.SCALAR_KINDS) == set(ts_types.SCALAR_TYPES)
 
 
 @pytest.mark.parametrize(
@@ -179,7 +179,7 @@ def test_default_values_must_fit_the_zod_type(
     type_ref: ir.TypeRef, value: object, fits: bool
 ) -> None:
     tool = ir.Tool("t", ("t",), "t.yaml", "d", ir.Options(), None, None)
-    assert nodejs.Defaults(tool).fits(type_ref, value, "output") is fits
+    assert ts_types.Defaults(tool).fits(type_ref, value, "output") is fits
 
 
 # -- layout (expected text verified with prettier 3) --------------------------------------------------------------
@@ -517,13 +517,26 @@ def test_output_is_deterministic_across_hash_seeds(tmp_path: Path) -> None:
     )
 
 
-def test_templates_only_assemble() -> None:
-    """The view model decides every statement; templates interpolate them (no logic beyond loops)."""
+def test_the_template_spells_the_sdk_construction_and_every_option() -> None:
+    """Issue #19: tool.ts.j2 reads as the code it produces; the view passes names, literals and layout choices."""
     folder = REPO / "templates" / "nodejs"
     assert sorted(path.name for path in folder.iterdir()) == ["index.ts.j2", "tool.ts.j2"]
-    for path in folder.iterdir():
-        text = path.read_text()
-        assert "{% if" not in text and "|" not in text.replace("{{", "").replace("}}", "")
+    text = (folder / "tool.ts.j2").read_text()
+    for spelling in (
+        'import { defineTool, type Tool, type ToolHandler } from "@github/copilot-sdk";',
+        "export type {{ d.type_name }} = z.infer<typeof {{ d.schema_name }}>;",
+        "export const {{ wire.name }}: Record<string, unknown> = {{ wire.value }};",
+        "return defineTool{{ type_args }}({{ factory.tool_name }}, {",
+        "description: {{ factory.description }},",
+        "parameters: {{ wire.name }},",
+        "handler: (args, invocation) => handler({{ factory.params_schema }}.parse(args), invocation),",
+        "isTerminal: true,",
+        "defer: {{ options.defer }},",
+        "skipPermission: true,",
+        "overridesBuiltInTool: true,",
+        "metadata: {{ options.metadata }},",
+    ):
+        assert spelling in text, spelling
 
 
 def test_split_words_feed_the_names() -> None:

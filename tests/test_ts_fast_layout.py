@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from bench.specgen import generate_specs
 from codegen.generate import load_tools, render_outputs
 from codegen.targets import _prettier as ts
-from codegen.targets import ts_layout
-from codegen.targets.nodejs import json_value
+from codegen.targets import ts_json_layout, ts_layout
+from codegen.targets.ts_types import json_value
 
 from . import support
 from .spec_strategy import spec_documents, spec_settings, write_spec_documents
@@ -33,7 +33,7 @@ def _statements(spec_dirs: list[Path]) -> list[Any]:
     """Every statement the nodejs target lays out for these specs (rendered without caches or a process pool)."""
     seen: list[Any] = []
     original = ts.format_statement
-    original_json = ts_layout.json_constant
+    original_json = ts_json_layout.json_constant
 
     def record(node: Any, width: int = ts.PRINT_WIDTH) -> str:
         seen.append(node)
@@ -50,13 +50,13 @@ def _statements(spec_dirs: list[Path]) -> list[Any]:
     saved = {key: os.environ.get(key) for key in ("TOOLGEN_NO_CACHE", "TOOLGEN_NO_POOL")}
     os.environ.update({"TOOLGEN_NO_CACHE": "1", "TOOLGEN_NO_POOL": "1"})
     ts.format_statement = record
-    ts_layout.json_constant = record_json
+    ts_json_layout.json_constant = record_json
     try:
         tools, _ = load_tools(spec_dirs)
         render_outputs(tools, ["nodejs"])
     finally:
         ts.format_statement = original
-        ts_layout.json_constant = original_json
+        ts_json_layout.json_constant = original_json
         for key, value in saved.items():
             if value is None:
                 os.environ.pop(key, None)
@@ -109,10 +109,13 @@ def test_generated_specs_are_laid_out_exactly(documents):
 
 
 def test_generated_specs_are_mostly_handled():
-    """Over a fixed sample of the hypothesis generator's specs (tests/stress_specs/random), few are declined."""
+    """Over a fixed sample of the hypothesis generator's specs (tests/stress_specs/random), few are declined.
+
+    The factory is spelled by the template (issue #19), so one statement per tool that was always handled is no
+    longer laid out: the share declined (the sample's recursive interfaces, on purpose) is a little higher."""
     statements = _statements([support.STRESS_SPECS / "random"])
     _, declined = _compare(statements)
-    assert declined <= 0.05 * len(statements), f"{declined} of {len(statements)} declined"
+    assert declined <= 0.06 * len(statements), f"{declined} of {len(statements)} declined"
 
 
 # -- statements built around the decisions --------------------------------------------------------------------
@@ -154,7 +157,7 @@ def _assert_case(node: Any, must_handle: bool = True) -> None:
     if (
         value is not _NOT_JSON
     ):  # a JSON constant: the printer that reads the value must agree exactly
-        assert ts_layout.json_constant(node.name, node.type, value) == fast, node
+        assert ts_json_layout.json_constant(node.name, node.type, value) == fast, node
     if fast is None:
         assert not must_handle, f"declined: {node!r}"
         return
@@ -238,7 +241,7 @@ def test_json_constants_print_as_their_syntax_nodes(value, name_length):
     name = "x" * name_length
     statement = ts.ConstDecl(name, json_value(value), type=record)
     expected = ts_layout.layout(statement)
-    assert ts_layout.json_constant(name, record, value) == expected
+    assert ts_json_layout.json_constant(name, record, value) == expected
     if expected is not None:
         assert expected == ts.print_statement(statement)
 
@@ -346,42 +349,6 @@ def test_statement_names_around_the_edge(length):
             [("defineTool", False), ("Tool", True), ("T" * length, True)], "@github/copilot-sdk"
         )
     )
-    params = ts.TRef(name)
-    define = ts.Call(
-        ts.Ident("defineTool"),
-        [
-            ts.Str("t" * length),
-            ts.ObjectExpr(
-                [
-                    ts.Prop("description", ts.Str("d" * (2 * length))),
-                    ts.Prop("parameters", ts.Ident(name + "JsonSchema")),
-                    ts.Prop(
-                        "handler",
-                        ts.Arrow(
-                            ["args", "invocation"],
-                            ts.Call(
-                                ts.Ident("handler"),
-                                [
-                                    _method(ts.Ident(name + "Schema"), "parse", ts.Ident("args")),
-                                    ts.Ident("invocation"),
-                                ],
-                            ),
-                        ),
-                    ),
-                    ts.Prop("defer", ts.Str("x" * length)),
-                    ts.Prop("isTerminal", ts.Bool(True)),
-                ]
-            ),
-        ],
-        [params],
-    )
-    function = ts.FunctionDecl(
-        name[:40] + "Tool",
-        [ts.TParam("handler", ts.TRef("ToolHandler", [params]))],
-        ts.TRef("Tool", [params]),
-        [ts.Return(define)],
-    )
-    _assert_case(function, must_handle=False)
     _assert_case(ts.ConstDecl(name, ts.Str("s" * length)))
     _assert_case(ts.ConstDecl(name, _z("string")))
     _assert_case(ts.ConstDecl(name, ts.Num(-length)))

@@ -1,7 +1,8 @@
 """What a target is: a small module that turns the intermediate model into per-file view models.
 
-A target decides every identifier, literal, import and comment in Python (its view model); its templates in
-`templates/<name>/` only loop and interpolate. Adding a language = one module here + one template folder.
+A target decides every identifier, literal, import and comment in Python (its view model), and the layout of what a
+line's width decides; its templates in `templates/<name>/` write the code around them. Adding a language = one
+module here + one template folder.
 """
 
 from __future__ import annotations

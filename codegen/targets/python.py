@@ -510,6 +510,7 @@ class ModuleBuilder:
             "handler": handler,
             "factory": self._factory(),
         }
+        context["options"] = context["factory"].pop("options")
         context["import_sections"] = [
             [line for statement in section for line in self.layout.lines(statement)]
             for section in self.imports.sections()
@@ -665,11 +666,20 @@ class ModuleBuilder:
     def _schema(self) -> dict[str, Any] | None:
         if self.tool.wire_parameters is None:
             return None
-        target = f"{self.names.schema}: dict[str, Any]"
-        return {
-            "name": self.names.schema,
-            "lines": self.layout.literal_assignment(target, self.tool.wire_parameters),
-        }
+        name = self.names.schema
+        lines = self.layout.literal_assignment(f"{name}: dict[str, Any]", self.tool.wire_parameters)
+        text = "\n".join(lines)
+        broken = f"{name}: dict[\n    str, Any\n] = "
+        annotation_breaks = text.startswith(broken)
+        value = self._right_side(text, broken if annotation_breaks else f"{name}: dict[str, Any] = ")
+        return {"name": name, "annotation_breaks": annotation_breaks, "value": value}
+
+    def _right_side(self, text: str, left: str) -> str:
+        """The laid-out value of `<left><value>`; a layout of another shape (never expected) is left to black."""
+        if text.startswith(left):
+            return text[len(left) :]
+        self.layout.exact = False
+        return text.split(" = ", 1)[1]
 
     def _params_class(self) -> str | None:
         return self.names.decls[self.tool.params] if self.tool.params is not None else None
@@ -677,75 +687,83 @@ class ModuleBuilder:
     def _handler(self) -> dict[str, Any]:
         params = self._params_class()
         arguments = f"{params}, ToolInvocation" if params else "ToolInvocation"
-        value = f"Callable[[{arguments}], Any | Awaitable[Any]]"
-        return {
-            "name": self.names.handler,
-            "value": value,
-            "lines": self.layout.call(
-                f"{self.names.handler}: TypeAlias = ",
-                "Callable",
-                "[",
-                [("", Raw(f"[{arguments}]")), ("", Raw("Any | Awaitable[Any]"))],
-            ),
-        }
+        left = f"{self.names.handler}: TypeAlias = "
+        lines = self.layout.call(
+            left, "Callable", "[", [("", Raw(f"[{arguments}]")), ("", Raw("Any | Awaitable[Any]"))]
+        )
+        return {"name": self.names.handler, "value": self._right_side("\n".join(lines), left)}
 
     def _factory(self) -> dict[str, Any]:
         params = self._params_class()
         options = self.tool.options
-        # (prefix, JSON value or Raw text): python_layout lays the call out from its parts
-        parts: list[tuple[str, Any]] = [
-            ("", self.tool.name),
-            ("description=", self.tool.description),
-        ]
+        # (prefix, JSON value or Raw text): python_layout lays the call out from its parts; the template spells it,
+        # with the one argument whose layout varies, `metadata`, taken from this layout
+        parts: list[tuple[str, Any]] = [("", self.tool.name), ("description=", self.tool.description)]
         if params:
             parts += [("handler=", Raw("call")), ("params_type=", Raw(params))]
             self.imports.add_module("copy")
             self.imports.add_module("dataclasses")
-        if options.is_terminal:
-            parts.append(("is_terminal=", True))
-        if options.defer is not None:
-            parts.append(("defer=", options.defer))
-        if options.skip_permission:
-            parts.append(("skip_permission=", True))
-        if options.overrides_built_in_tool:
-            parts.append(("overrides_built_in_tool=", True))
-        if options.metadata:
-            parts.append(("metadata=", options.metadata))
-        arguments = [
-            prefix + (value.text if isinstance(value, Raw) else py_literal(value))
-            for prefix, value in parts
-        ]
-        # The trailing comma keeps define_tool's arguments one per line, however short they are.
-        define = f"define_tool({', '.join(arguments)},)"
+        parts += [(prefix + "=", value) for prefix, value in _sdk_options(options)]
         if params:
             call_signature = f"def call(params: {params}, invocation: ToolInvocation) -> Any:"
-            define_lines = self.layout.call(
-                "tool = ", "define_tool", "(", parts, 1, magic_trailing_comma=True
-            )
-            schema_copy = f"copy.deepcopy({self.names.schema})"
+            define_lines = self.layout.call("tool = ", "define_tool", "(", parts, 1, magic_trailing_comma=True)
             return_lines = self.layout.call(
                 "return ",
                 "dataclasses.replace",
                 "(",
-                [("", Raw("tool")), ("parameters=", Raw(schema_copy))],
+                [("", Raw("tool")), ("parameters=", Raw(f"copy.deepcopy({self.names.schema})"))],
                 1,
             )
         else:
             call_signature = "def call(invocation: ToolInvocation) -> Any:"
-            define_lines = []
-            return_lines = self.layout.lines(f"return {define}(call)", 1)
+            arguments = [prefix + (v.text if isinstance(v, Raw) else py_literal(v)) for prefix, v in parts]
+            # The trailing comma keeps define_tool's arguments one per line, however short they are.
+            define_lines = self.layout.lines(f"return define_tool({', '.join(arguments)},)(call)", 1)
+            return_lines = []
         return {
             "name": self.names.factory,
-            "signature": self.layout.lines(
-                f"def {self.names.factory}(handler: {self.names.handler}) -> Tool:"
-            ),
+            "signature": self.layout.lines(f"def {self.names.factory}(handler: {self.names.handler}) -> Tool:"),
             "docstring": docstring(self.tool.description, 1),
             "params": params,
             "call_signature": self.layout.lines(call_signature, 1),
-            "define_arguments": arguments,
-            "define_lines": define_lines,
+            "tool_name": py_literal(self.tool.name),
+            "description": py_literal(self.tool.description),
             "return_lines": return_lines,
+            "options": {
+                "is_terminal": options.is_terminal,
+                "defer": py_literal(options.defer) if options.defer is not None else None,
+                "skip_permission": options.skip_permission,
+                "overrides_built_in_tool": options.overrides_built_in_tool,
+                "metadata": _metadata(define_lines, options.metadata, self.layout) if options.metadata else None,
+            },
         }
+
+
+def _sdk_options(options: ir.Options) -> list[tuple[str, Any]]:
+    """The options that differ from the SDK's defaults, as (keyword, value), in the order the template writes them."""
+    found: list[tuple[str, Any]] = []
+    if options.is_terminal:
+        found.append(("is_terminal", True))
+    if options.defer is not None:
+        found.append(("defer", options.defer))
+    if options.skip_permission:
+        found.append(("skip_permission", True))
+    if options.overrides_built_in_tool:
+        found.append(("overrides_built_in_tool", True))
+    if options.metadata:
+        found.append(("metadata", options.metadata))
+    return found
+
+
+def _metadata(define_lines: list[str], metadata: Any, layout: Layout) -> str:
+    """The `metadata=` argument's value as black lays it out in the exploded `define_tool(...)` call: its lines
+    up to the call's closing bracket, where they stand (flat, and left to black, if the layout declined)."""
+    prefix = "        metadata="
+    starts = [index for index, line in enumerate(define_lines) if line.startswith(prefix)]
+    if not starts:
+        layout.exact = False
+        return py_literal(metadata)
+    return "\n".join(define_lines[starts[0] : -1])[len(prefix) : -1]
 
 
 def package_context(names: Sequence[ToolNames]) -> dict[str, Any]:

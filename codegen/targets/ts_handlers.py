@@ -27,26 +27,21 @@ WIDTH = 80  # prettier's default printWidth
 UNTYPED_HANDLER = "(invocation: ToolInvocation) => Promise<unknown> | unknown"
 
 
-def _member_lines(name: str, params: str | None) -> list[str]:
-    """`name: <handler type>;` inside the interface, as prettier prints it."""
-    if params is not None:  # a type reference with one simple argument never breaks
-        return [f"  {name}: ToolHandler<{params}>;"]
-    flat = f"  {name}: {UNTYPED_HANDLER};"
-    if len(flat) <= WIDTH:
-        return [flat]
-    return [f"  {name}: (", "    invocation: ToolInvocation,", "  ) => Promise<unknown> | unknown;"]
+def _member(tool: ir.Tool, name: str, params: str | None) -> dict[str, Any]:
+    """A member of the interface; a type reference with one simple argument never breaks, the function type of a
+    tool without parameters does where `name: (invocation: …) => …;` is too long."""
+    fits = params is not None or len(f"  {name}: {UNTYPED_HANDLER};") <= WIDTH
+    return {"tool": tool.name, "name": name, "params": params, "fits": fits}
 
 
-def _call_lines(factory: str, member: str) -> list[str]:
-    """`factory(handlers.member) as Tool<any>,` inside the returned array, as prettier prints it.
+def _call(factory: str, member: str) -> dict[str, Any]:
+    """An element of the returned array, `factory(handlers.member) as Tool<any>,`, and whether it fits one line.
 
     Each element is widened to `Tool<any>` so that tsc never forms the union of every tool's type: with the
     ~1 400 tools the real-SDK harness builds (the real-world corpus), reducing that union fails with TS2590
     ("union type that is too complex to represent")."""
-    flat = f"    {factory}(handlers.{member}) as Tool<any>,"
-    if len(flat) <= WIDTH:
-        return [flat]
-    return [f"    {factory}(", f"      handlers.{member},", "    ) as Tool<any>,"]
+    fits = len(f"    {factory}(handlers.{member}) as Tool<any>,") <= WIDTH
+    return {"factory": factory, "member": member, "fits": fits}
 
 
 def handlers_context(tools: Sequence[ir.Tool], names: Sequence[_ToolNames], extension: str) -> dict[str, Any]:
@@ -66,9 +61,6 @@ def handlers_context(tools: Sequence[ir.Tool], names: Sequence[_ToolNames], exte
         imports.append(ts.ImportDecl(specifiers, f"./{tool_names.file}{extension}"))
     return {
         "imports": [ts.format_statement(statement) for statement in imports],
-        "members": [
-            {"tool": tool.name, "lines": _member_lines(member, param)}
-            for tool, member, param in zip(tools, members, params)
-        ],
-        "calls": [line for n, member in zip(names, members) for line in _call_lines(n.factory, member)],
+        "members": [_member(tool, member, param) for tool, member, param in zip(tools, members, params)],
+        "calls": [_call(n.factory, member) for n, member in zip(names, members)],
     }

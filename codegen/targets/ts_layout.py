@@ -17,12 +17,12 @@ Exactness rests on mirroring, for each construct, what its document does in the 
 - assignments and properties choose their layout with `_prettier`'s own `choose_layout` rules (the predicates are
   shared, not copied).
 
-The wire schema's constant is printed by `json_constant` straight from its JSON value (the same decisions, without
-building a node for each of its dozens of values).
+The wire schema's constant is printed by `ts_json_layout.json_constant` straight from its JSON value (the same
+decisions, without building a node for each of its dozens of values).
 
-Declined on purpose (rare, or hard to mirror cheaply): arrow functions other than a property value with a call
-body and the `z.lazy(() => z.object({...}))` argument, interfaces and type aliases other than `z.infer<typeof X>`, number arrays (prettier's fill)
-that do not fit on one line, member chains with type arguments or a non-identifier head, labelled member chains
+Declined on purpose (rare, or hard to mirror cheaply): arrow functions other than the `z.lazy(() => z.object({...}))`
+argument, interfaces and type aliases other than `z.infer<typeof X>`, number arrays (prettier's fill)
+that do not fit on one line, member chains with a non-identifier head, labelled member chains
 whose one-line form contains a forced break, left-hand sides that do not fit. tests/test_ts_fast_layout.py proves
 `layout(node) == print_doc(...)` on every statement of the corpus, the benchmark specs and generated specs, and
 that most statements are not declined.
@@ -33,13 +33,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import _prettier as ts
-
-WIDTH = ts.PRINT_WIDTH
-
-
-class _Decline(Exception):
-    """The statement is outside what this module lays out exactly."""
-
+from .ts_layout_rules import (
+    WIDTH, _Decline, _args_break_head, _array_should_break, _breaks_after_operator, _callee_name, _is_factory, _key,
+    _layout, _rest_of_chain, _simple_or_record_type, _type_can_break, _width,
+)
 
 def layout(node: Any) -> str | None:
     """The statement as `_prettier.print_doc(_Printer().statement(node))` prints it, or None if not handled."""
@@ -47,13 +44,6 @@ def layout(node: Any) -> str | None:
         return _Layout().statement(node)
     except _Decline:
         return None
-
-
-def _width(text: str) -> int:
-    return len(text) if text.isascii() else ts.string_width(text)
-
-
-_IS_POORLY_BREAKABLE = ts._Printer().is_poorly_breakable_chain
 
 
 class _Layout:
@@ -108,7 +98,7 @@ class _Layout:
             if type(node.callee) is ts.Member:
                 head, calls = self.chain(node)
                 return head + "".join(["." + name + self.flat_args(call) for name, call in calls])
-            return _callee_name(node) + self.type_args(node) + self.flat_args(node)
+            return _callee_name(node) + self.flat_args(node)
         if kind is ts.Arrow:
             return "(" + ", ".join(node.params) + ") => " + self.flat(node.body)
         raise _Decline(f"no flat text for {kind.__name__}")
@@ -165,7 +155,7 @@ class _Layout:
                     if stopped:
                         return width, True
                 return width, False
-            width = _width(_callee_name(node) + self.type_args(node))
+            width = _width(_callee_name(node))
             args_width, stopped = _args_break_head(node)
             return width + args_width, stopped
         if kind is ts.Arrow:
@@ -173,13 +163,6 @@ class _Layout:
                 return 1, True
             raise _Decline("an arrow without parameters")
         return _width(self.flat(node)), False
-
-    def type_args(self, call: ts.Call) -> str:
-        if not call.type_args:
-            return ""
-        if len(call.type_args) == 1 and ts._is_simple_type(call.type_args[0]):
-            return "<" + _simple_type(call.type_args[0]) + ">"
-        raise _Decline("type arguments that can break")
 
     # -- member chains ------------------------------------------------------------------------------------------
 
@@ -189,7 +172,7 @@ class _Layout:
         current: Any = node
         while type(current) is ts.Call:
             callee = current.callee
-            if type(callee) is not ts.Member or current.type_args:
+            if type(callee) is not ts.Member:
                 raise _Decline("a chain link that is not `.name(args)`")
             calls.append((callee.name, current))
             current = callee.object
@@ -232,7 +215,7 @@ class _Layout:
             if type(node.callee) is ts.Member:
                 self.member_chain(node, indent, trail)
             else:
-                self.text(_callee_name(node) + self.type_args(node))
+                self.text(_callee_name(node))
                 self.call_arguments(node, indent, trail)
             return
         if kind is ts.Arrow:
@@ -407,11 +390,7 @@ class _Layout:
             short_key = _width(left) < ts.TAB_WIDTH + 3
         right = prop.value
         if type(right) is ts.Arrow:
-            if short_key:
-                raise _Decline("an arrow function under a short key")
-            self.text(left + ":")
-            self.arrow_property_value(right, indent)
-            return
+            raise _Decline("an arrow function property")
         self.assignment(left, ":", right, _layout(right, short_key), indent, 1)
 
     def assignment(
@@ -442,26 +421,6 @@ class _Layout:
             self.newline(indent + "  ")
             self.value(right, indent + "  ", trail)
 
-    def arrow_property_value(self, node: ts.Arrow, indent: str) -> None:
-        """`key: (a, b) => call(...)` with the fluid layout prettier chooses for an arrow property."""
-        if not node.params or type(node.body) is not ts.Call or self.hard(node.body):
-            raise _Decline("an arrow function other than `(params) => call(...)`")
-        flat = self.flat(node)
-        if self.fits(1 + _width(flat) + 1):
-            self.text(" " + flat)
-            return
-        # group(indent(line)) stays flat: the arrow's first line start, `(`, fits after the key
-        if not self.fits(2):
-            raise _Decline("a key too long for its arrow function")
-        self.text(" ")
-        signature = "(" + ", ".join(node.params) + ")"
-        if not self.fits(_width(signature) + 3):  # the signature group would break
-            raise _Decline("an arrow signature that does not fit")
-        self.text(signature + " =>")
-        # group(body): flat only if all of it fits, which the whole arrow did not
-        self.newline(indent + "  ")
-        self.value(node.body, indent + "  ", 1)
-
     # -- statements ---------------------------------------------------------------------------------------------
 
     def statement(self, node: Any) -> str:
@@ -473,8 +432,6 @@ class _Layout:
             self.const_decl(node, export)
         elif kind is ts.TypeAlias:
             self.type_alias(node, export)
-        elif kind is ts.FunctionDecl:
-            self.function_decl(node, export)
         else:
             raise _Decline(f"statement {kind.__name__}")
         return "".join(self.out)
@@ -546,320 +503,3 @@ class _Layout:
         self.text(argument)
         self.newline(indent)
         self.text(">;")
-
-    def function_decl(self, node: ts.FunctionDecl, export: str) -> None:
-        if not node.body or any(type(s) is not ts.Return for s in node.body):
-            raise _Decline("a function body other than return statements")
-        self.text(f"{export}function {node.name}")
-        params = [(param.name + ": ", _type_flat(param.type)) for param in node.params]
-        returns = ": " + _simple_type(node.returns)
-        flat_params = "(" + ", ".join([name + text for name, text in params]) + ")"
-        if self.fits(_width(flat_params) + _width(returns) + 2):  # then ` {` and a hard line
-            self.text(flat_params)
-        elif not params:
-            raise _Decline("a signature without parameters that does not fit")
-        else:
-            self.text("(")
-            for name, text in params:
-                self.newline("  ")
-                self.text(name)
-                if not self.fits(_width(text) + 1):
-                    raise _Decline("a parameter type that would break")
-                self.text(text + ",")
-            self.newline("")
-            self.text(")")
-        self.text(returns + " {")
-        for statement in node.body:
-            self.newline("  ")
-            self.text("return ")
-            self.value(statement.argument, "  ", 1)
-            self.text(";")
-        self.newline("")
-        self.text("}")
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# Helpers shared by the layouts (no state)
-# ---------------------------------------------------------------------------------------------------------------
-
-
-def _callee_name(call: ts.Call) -> str:
-    if type(call.callee) is not ts.Ident:
-        raise _Decline("a call whose callee is neither a name nor a member")
-    return call.callee.name
-
-
-def json_constant(name: str, annotation: Any, value: Any) -> str | None:
-    """`export const name: annotation = <value>;` exactly as `layout` prints the statement whose initializer is
-    the JSON `value` (dict, list, str, int, float, bool, None) as syntax nodes (`nodejs.json_value`: a dict is an
-    object literal, a list an array literal, a `__proto__` key is computed), or None where `layout` declines.
-
-    Printed straight from the value with the column worked out per line: a wire schema holds dozens of values,
-    and building a node for each and printing it piece by piece cost three times as much. Every decision is
-    `_Layout`'s for those nodes (tests/test_ts_fast_layout.py compares the two on every schema of the corpus, the
-    benchmark and generated values)."""
-    try:
-        return _JsonPrinter().constant(name, annotation, value)
-    except _Decline:
-        return None
-
-
-class _JsonPrinter:
-    def __init__(self) -> None:
-        self.out: list[str] = []
-
-    def constant(self, name: str, annotation: Any, value: Any) -> str:
-        if annotation is None:
-            left, left_can_break = name, False
-        else:
-            left = name + ": " + _simple_or_record_type(annotation)
-            left_can_break = _type_can_break(annotation)
-        if left_can_break:
-            breaks = _json_breaks_after_operator(value)
-            layout = "break-after-operator" if breaks else "fluid"
-            if len("export const ") + _width(left) + 2 > WIDTH:
-                raise _Decline("a left side that can break and does not fit")
-        else:
-            layout = _json_layout(value, False)
-        line = "export const " + left + " ="
-        self.out.append(line)
-        self.assignment(value, layout, "", _width(line), 1)
-        self.out.append(";")
-        return "".join(self.out)
-
-    def assignment(self, value: Any, layout: str, indent: str, column: int, trail: int) -> None:
-        """`_Layout.assignment` after its left side and operator, which end at `column`."""
-        out = self.out
-        if layout != "never-break-after-operator" and not _json_hard(value):
-            flat = _json_flat(value)
-            if column + 1 + _width(flat) + trail <= WIDTH:
-                out.append(" " + flat)
-                return
-        if layout == "never-break-after-operator":
-            out.append(" ")
-            self.value(value, indent, column + 1, trail)
-            return
-        if layout == "fluid":
-            kind = type(value)
-            if kind is dict or kind is list:
-                head, stopped = (1, True) if value else (2, False)
-            else:
-                head, stopped = _width(_json_flat(value)), False
-            if column + 1 + head + (0 if stopped else trail) <= WIDTH:
-                out.append(" ")
-                self.value(value, indent, column + 1, trail)
-                return
-        inner = indent + "  "  # break after the operator
-        out.append("\n" + inner)
-        self.value(value, inner, len(inner), trail)
-
-    def value(self, value: Any, indent: str, column: int, trail: int) -> None:
-        kind = type(value)
-        if kind is dict:
-            self.object(value, indent)
-        elif kind is list:
-            self.array(value, indent, column, trail)
-        else:
-            self.out.append(_json_flat(value))
-
-    def object(self, value: dict, indent: str) -> None:
-        out = self.out
-        if not value:
-            out.append("{}")
-            return
-        inner = indent + "  "
-        out.append("{")
-        for key, item in value.items():
-            if type(key) is not str:
-                raise _Decline("a key that is no string")
-            if key == "__proto__":  # computed, so that it stays an own property
-                left, short_key = "[" + ts.string_literal(key) + "]", False
-            else:
-                left = _key(key)
-                short_key = _width(left) < ts.TAB_WIDTH + 3
-            out.append("\n" + inner + left + ":")
-            layout = _json_layout(item, short_key)
-            self.assignment(item, layout, inner, len(inner) + _width(left) + 1, 1)
-            out.append(",")
-        out.append("\n" + indent + "}")
-
-    def array(self, value: list, indent: str, column: int, trail: int) -> None:
-        out = self.out
-        if not value:
-            out.append("[]")
-            return
-        if not _json_hard(value):
-            flat = _json_flat(value)
-            if column + _width(flat) + trail <= WIDTH:
-                out.append(flat)
-                return
-        if all(type(item) is int or type(item) is float for item in value):
-            raise _Decline("a number array (prettier's fill) that does not fit")
-        inner = indent + "  "
-        out.append("[")
-        for item in value:
-            out.append("\n" + inner)
-            self.value(item, inner, len(inner), 1)
-            out.append(",")
-        out.append("\n" + indent + "]")
-
-
-def _json_breaks_after_operator(value: Any) -> bool:
-    """`_breaks_after_operator` for the node of a JSON value after a left side (never a member chain, never a
-    short key: a constant's name and annotation)."""
-    return type(value) is str
-
-
-def _json_layout(value: Any, short_key: bool) -> str:
-    """`_layout` for the node of a JSON value."""
-    kind = type(value)
-    if kind is str:
-        return "never-break-after-operator" if short_key else "break-after-operator"
-    if short_key or kind is bool or ((kind is int or kind is float) and not _json_signed(value)):
-        return "never-break-after-operator"
-    return "fluid"
-
-
-def _json_flat(value: Any) -> str:
-    kind = type(value)
-    if kind is str:
-        return ts.string_literal(value)
-    if kind is bool:
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if kind is int or kind is float:
-        return ts.number_literal(value)
-    if kind is list:
-        return "[" + ", ".join([_json_flat(item) for item in value]) + "]"
-    if kind is dict and not value:
-        return "{}"
-    raise _Decline(f"no flat text for {kind.__name__}")  # a non-empty object is never flat
-
-
-def _json_hard(value: Any) -> bool:
-    kind = type(value)
-    if kind is dict:
-        return bool(value)
-    if kind is list:
-        return _json_array_should_break(value) or any(_json_hard(item) for item in value)
-    return False
-
-
-def _json_array_should_break(items: list) -> bool:
-    """`_array_should_break` for a list: several items, all lists (or all dicts) with more than one item."""
-    if len(items) <= 1:
-        return False
-    first = type(items[0])
-    if first is list or first is dict:
-        return all(type(item) is first and len(item) > 1 for item in items)
-    return False
-
-
-def _json_signed(value: Any) -> bool:
-    kind = type(value)
-    return (kind is int or kind is float) and ts.number_literal(value).startswith("-")
-
-
-def _is_factory(name: str) -> bool:
-    return ts._is_factory(name)
-
-
-def _key(key: str) -> str:
-    """prettier's printKey with quoteProps "as-needed" (the same rule as `_Printer.key`)."""
-    if ts.is_es5_identifier_name(key) and ts.string_literal(key)[1:-1] == key:
-        return key
-    return ts.string_literal(key)
-
-
-def _breaks_after_operator(right: Any, short_key: bool) -> bool:
-    """_Printer.should_break_after_operator."""
-    if short_key or ts._is_signed_number(right):
-        return False
-    if type(right) is ts.Str:
-        return True
-    return _IS_POORLY_BREAKABLE(right)
-
-
-def _layout(right: Any, short_key: bool) -> str:
-    """_Printer.choose_layout for a left side that cannot break and a right side that is an expression."""
-    if _breaks_after_operator(right, short_key):
-        return "break-after-operator"
-    if (
-        short_key
-        or type(right) is ts.Bool
-        or (type(right) is ts.Num and not ts._is_signed_number(right))
-    ):
-        return "never-break-after-operator"
-    return "fluid"
-
-
-def _array_should_break(node: ts.ArrayExpr) -> bool:
-    """printArray's shouldBreak: several elements, all arrays (or all objects) with more than one element."""
-    elements = node.elements
-    if len(elements) <= 1:
-        return False
-    first = type(elements[0])
-    if first is ts.ArrayExpr:
-        return all(type(e) is ts.ArrayExpr and len(e.elements) > 1 for e in elements)
-    if first is ts.ObjectExpr:
-        return all(type(e) is ts.ObjectExpr and len(e.props) > 1 for e in elements)
-    return False
-
-
-def _args_break_head(call: ts.Call) -> tuple[int, bool]:
-    """What `fits` measures of a call's arguments in break mode: `()`, or `(` and then a line break."""
-    return (1, True) if call.args else (2, False)
-
-
-def _rest_of_chain(calls: list, start: int, trail: int) -> int:
-    """The width after a chain's call up to the next possible break: the following calls' `.name()` until one
-    has arguments (then `.name(`), else through to `trail`."""
-    width = 0
-    for name, call in calls[start:]:
-        args_width, stopped = _args_break_head(call)
-        width += 1 + len(name) + args_width
-        if stopped:
-            return width
-    return width + trail
-
-
-def _simple_type(node: Any) -> str:
-    """A type printed without any group: a keyword, or a reference with simple type arguments."""
-    if type(node) is ts.TKeyword:
-        return node.name
-    if type(node) is ts.TRef:
-        if not node.args:
-            return node.name
-        if len(node.args) == 1 and ts._is_simple_type(node.args[0]):
-            return node.name + "<" + _simple_type(node.args[0]) + ">"
-    raise _Decline("a type that can break")
-
-
-def _simple_or_record_type(node: Any) -> str:
-    """The flat text of a constant's annotation: a simple type or `Name<simple, simple>`."""
-    if type(node) is ts.TRef and node.args and all(ts._is_simple_type(a) for a in node.args):
-        return node.name + "<" + ", ".join([_simple_type(a) for a in node.args]) + ">"
-    return _simple_type(node)
-
-
-def _type_can_break(node: Any) -> bool:
-    """Whether a constant's annotation (as `_simple_or_record_type` accepts it) prints with a group: type
-    arguments other than one simple type."""
-    return (
-        type(node) is ts.TRef
-        and bool(node.args)
-        and not (len(node.args) == 1 and ts._is_simple_type(node.args[0]))
-    )
-
-
-def _type_flat(node: Any) -> str:
-    """The flat text of a parameter type (a simple type, or a function type whose parts are simple or unions)."""
-    if type(node) is ts.TFunc:
-        params = ", ".join([p.name + ": " + _type_flat(p.type) for p in node.params])
-        return "(" + params + ") => " + _type_flat(node.returns)
-    if type(node) is ts.TUnion:
-        return " | ".join([_type_flat(t) for t in node.types])
-    if type(node) is ts.TRef and node.args and all(ts._is_simple_type(a) for a in node.args):
-        return node.name + "<" + ", ".join([_simple_type(a) for a in node.args]) + ">"
-    return _simple_type(node)
