@@ -168,7 +168,7 @@ def test_java_block_compiles(tmp_path, spec_dir):
     folder = support.write_outputs("java", tmp_path, [spec_dir])
     result = _javac_block(tmp_path / "complete", blocks()["java"], folder, classpath)
     assert result.returncode == 0, result.stdout + result.stderr
-    method = re.search(r"^          @Override\n.*?^          }\n", blocks()["java"], re.S | re.M)
+    method = re.search(r"^  @Override\n.*?^  }\n", blocks()["java"], re.S | re.M)
     assert method and "clearContext(" in method.group(0), "the block implements ToolHandlers.clearContext"
     rejected = _javac_block(tmp_path / "missing", blocks()["java"].replace(method.group(0), ""), folder, classpath)
     assert rejected.returncode != 0 and "does not override abstract method clearContext" in rejected.stderr, (
