@@ -134,9 +134,9 @@ def _blocks(lines: list[str]) -> Iterator[Block]:
         match = _ITEM.match(line)
         if match:
             numbered = match.group(2)
+            close_item()
             if paragraph or (items and (items[0].number is None) != (numbered is None)):
                 yield from flush()
-            close_item()
             item, number = [match.group(3).strip()], numbered
             if not item[0]:
                 item = []
