@@ -144,6 +144,19 @@ _JAVADOC_CASES = [
 ]
 
 
+@pytest.mark.parametrize(
+    ("text", "html"),
+    [
+        ("a list for `in`.", "a list for {@code in}."),
+        ("`a` b `c`", "{@code a} b {@code c}"),
+        ("`@x` `a\\b` `{`", "<code>&#64;x</code> <code>a&#92;b</code> <code>{</code>"),
+        ("x < y & z", "x &lt; y &amp; z"),
+    ],
+)
+def test_javadoc_inline(text, html):
+    assert java_doc.inline(text) == html
+
+
 @pytest.mark.parametrize("text", _JAVADOC_CASES)
 def test_javadoc_layout(text):
     lines = java_doc.comment(2, text, [("x", java_doc.flat(text))])

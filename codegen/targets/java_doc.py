@@ -32,8 +32,15 @@ def _code_safe(text: str) -> bool:
 
 def inline(text: str) -> str:
     """Text as Javadoc HTML on one line, its code spans as `{@code …}` (or `<code>` when that cannot hold them)."""
-    out = [_code(span.text) if span.code else javadoc_text(span.text) for span in doctext.spans(text)]
+    out = [_code(span.text) if span.code else _plain(span.text) for span in doctext.spans(text)]
     return " ".join(part for part in "".join(out).split(" ") if part)
+
+
+def _plain(text: str) -> str:
+    """javadoc_text, keeping a space at either end (a code span may follow or precede)."""
+    lead = " " if text[:1].isspace() else ""
+    trail = " " if text[-1:].isspace() else ""
+    return lead + javadoc_text(text) + trail
 
 
 def _code(text: str) -> str:
