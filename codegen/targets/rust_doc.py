@@ -25,7 +25,7 @@ def show_invisible(text: str) -> str:
     """`text` with every invisible character (and bidi control) as `\\u{…}`, as a reader should see it."""
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() or c in " \n" else f"\\u{{{ord(c):x}}}" for c in text)
+    return "".join(c if c.isprintable() else f"\\u{{{ord(c):x}}}" for c in text)
 
 
 def doc_lines(text: str | None, prefix: str = "///") -> list[str]:
@@ -55,7 +55,7 @@ def _block(block: doctext.Block) -> list[str]:
 def inline(text: str) -> str:
     """Paragraph text as Markdown that says what the text says: code spans kept, the rest escaped."""
     out = []
-    for span in doctext.spans(show_invisible(text)):
+    for span in doctext.spans("\n".join(show_invisible(line) for line in text.split("\n"))):
         out.append(_code_span(span.text) if span.code else _plain(span.text))
     return "".join(out)
 
