@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from codegen import doctext
 from codegen.generate import load_tools
 from codegen.targets import Reporter
 from codegen.targets.go import SDK_MODULE, SDK_VERSION, plan_names
@@ -259,6 +260,37 @@ def harness(go, module) -> dict[str, Any]:
 
 def test_go_vet_passes(go, module):
     run_go(go, ["vet", "./..."], module)
+
+
+def test_gofmt_leaves_the_package_unchanged(go, module):
+    gofmt = Path(go).with_name("gofmt")
+    result = subprocess.run([gofmt, "-l", "tools"], cwd=module, capture_output=True, text=True, timeout=TIMEOUT)
+    assert result.returncode == 0 and result.stdout == "", result.stdout[-5000:] + result.stderr[-5000:]
+
+
+def test_go_doc_shows_a_descriptions_paragraphs_and_lists(go, module):
+    """Issue "Idioms": `go doc` shows a multi-paragraph description as paragraphs and lists, not one run-on
+    paragraph. Checked on the first tools (in spec order) whose description has a later paragraph and a list."""
+    tools, _ = load_tools(support.sdk_spec_dirs())
+    checked = 0
+    for tool, names in zip(tools, plan_names(tools, Reporter())):
+        blocks = doctext.parse(tool.description)
+        if not (any(isinstance(b, doctext.ItemList) for b in blocks) and len(blocks) > 2) or not tool.description.isascii():
+            continue
+        shown = run_go(go, ["doc", f"./tools.{names.factory}"], module)
+        paragraphs = [" ".join(part.split()) for part in shown.split("\n\n")]
+        for block in blocks[1:]:  # the first paragraph follows the factory's lead sentence
+            if isinstance(block, doctext.Paragraph):
+                words = " ".join(block.text.split()[:4])
+                assert any(p.startswith(words) for p in paragraphs), f"{tool.name}: {words!r} in\n{shown}"
+            elif isinstance(block, doctext.ItemList):
+                for item in block.items:
+                    words = " ".join(item.text.split()[:3])
+                    assert re.search(rf"^ +(-|\d+\.) {re.escape(words)}", shown, re.M), f"{tool.name}:\n{shown}"
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
 
 
 def test_wire_json_equals_the_spec(harness):

@@ -160,17 +160,25 @@ def test_comment_text_stays_on_one_visible_line(text):
         ("One line.", ["One line."]),
         (
             "a\n\n  b\r\nc\u2028d",
-            ["a", "b", "c", "d"],
-        ),  # stripped, blank lines dropped, every line break
+            ["a", "", "b c\\u2028d"],
+        ),  # paragraphs apart, lines of one paragraph joined, an invisible separator shown
         (
-            "  - item\n\tcode",
-            ["- item", "code"],
-        ),  # no indentation, so gofmt sees no list or code block
-        ("tab\there \x01", [r"tab\there \x01"]),
+            "Intro:\n  - item one\n  - item\n    two\n\n      code\n      more",
+            ["Intro:", "", "  - item one", "  - item two", "", "\tcode", "\tmore"],
+        ),  # gofmt's list and code block forms
+        ("1. first\n2. second", [" 1. first", " 2. second"]),
+        ("tab\there \x01", [r"tab here \x01"]),
         (
-            "Heading\n\nText",
-            ["Heading", "Text"],
-        ),  # no lone line between blank lines: no old-style heading
+            "Intro\n\nHeading\n\nText",
+            ["Intro", "", "# Heading", "", "Text"],
+        ),  # a lone line gofmt reads as an old-style heading is written as the heading it becomes
+        ("Heading\n\nText", ["Heading", "", "Text"]),  # the first line is never a heading
+        ("Intro\n\nSee: this\n\nText", ["Intro", "", "See: this", "", "Text"]),
+        (" ".join(["word"] * 30), ["word " * 18 + "word", "word " * 10 + "word"]),  # wrapped at 96
+        (
+            "        indented\n        like a docstring",
+            ["indented like a docstring"],
+        ),  # the common indentation is not a code block
         ("it''s ``quoted``", ["it' 's ` `quoted` `"]),  # gofmt would turn these into curly quotes
         ("```go```", ["```go```"]),  # three backquotes are left alone by gofmt
         ('*/ /* `x` "y"', ['*/ /* `x` "y"']),

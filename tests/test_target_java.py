@@ -155,7 +155,7 @@ def test_string_chunks_prefer_commas_and_spaces():
         ("{@code x}", "{&#64;code x}"),
         ("\\u000a breaks javac", "&#92;u000a breaks javac"),
         ("multi\n\nline\t tabs", "multi line tabs"),
-        ("é 名 😀 \u202e \x00", "&#xe9; &#x540d; &#x1f600; &#x202e; &#x0;"),
+        ("é 名 😀 \u202e \x00", "&#xe9; &#x540d; &#x1f600; &#x202e; U+0000"),
         ("  padded  ", "padded"),
     ],
 )

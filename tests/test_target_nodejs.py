@@ -113,6 +113,10 @@ def test_object_keys(key: str, computed: bool, expected: str) -> None:
         ("two\nlines  ", "/**\n * two\n * lines\n */"),
         ("para\n\nnext", "/**\n * para\n *\n * next\n */"),
         ("bidi \u202e\u2028x", "/**\n * bidi \\u202e\n * x\n */"),
+        (
+            "Docstring-style:\n        - item\n\n            code",
+            "/**\n * Docstring-style:\n * - item\n *\n *     code\n */",
+        ),  # the later lines' common indentation removed, the code block's own kept
     ],
 )
 def test_doc_comments(text: str, expected: str) -> None:

@@ -148,13 +148,23 @@ def test_docstrings_read_back(text):
     literal = docstring(text)
     expected = "\n".join(line.rstrip(" ") for line in text.strip().split("\n"))
     assert ast.literal_eval(literal) == expected
-    assert literal.startswith('"""') and literal.endswith('"""') and '"""' not in literal[3:-3]
+    quotes = literal[:3]
+    assert quotes in ('"""', "'''") and literal.endswith(quotes) and quotes not in literal[3:-3]
 
 
-def test_docstring_keeps_line_breaks_and_escapes_quotes():
-    assert (
-        docstring('first "line"\nsecond """ \\') == '"""first \\"line\\"\nsecond \\"\\"\\" \\\\"""'
-    )
+@pytest.mark.parametrize(
+    ("text", "depth", "literal"),
+    [
+        ('Metric like "AWS/EC2".', None, '"""Metric like "AWS/EC2"."""'),  # no needless escapes
+        ('first "line"\nsecond """ \\', None, "'''first \"line\"\nsecond \"\"\" \\\\'''"),
+        ('ends "q"', 1, "'''ends \"q\"'''"),
+        ("a ''' b \"\"\" c", None, '"""a \'\'\' b \\"\\"\\" c"""'),  # both triples: quotes escaped
+        ("A\n        b\n        - c\n\n        d", 1, '"""A\n    b\n    - c\n\n    d\n    """'),
+        ("One line.", 1, '"""One line."""'),
+    ],
+)
+def test_docstring_quotes_and_closing_line(text, depth, literal):
+    assert docstring(text, depth) == literal
 
 
 @given(TEXT)

@@ -129,11 +129,16 @@ def test_doc_lines_are_harmless():
     text = "ends */ here\n```\nfn main() {}\n```\n        indented code\n\tbidi \u202e\ntrailing   "
     assert rust.doc_lines(text) == [
         "/// ends */ here",
+        "///",
         "/// ```text",  # an unlabeled fence would be a doctest
         "/// fn main() {}",
         "/// ```",
-        "///    indented code",  # four spaces would make a doctest too
-        "/// \\u{9}bidi \\u{202e}",
+        "///",
+        "/// ```text",  # so would an indented code block
+        "///     indented code",
+        "/// bidi \\u{202e}",
+        "/// ```",
+        "///",
         "/// trailing",
     ]
     assert rust.doc_lines("   ") == []

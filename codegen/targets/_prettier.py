@@ -486,6 +486,10 @@ def doc_comment(text: str) -> str:
     lines = [line.rstrip() for line in text.strip("\n").split("\n")]
     while lines and not lines[-1]:
         lines.pop()
+    # The common indentation of the later lines means nothing (docstring-style text): it would show as code.
+    margin = min((len(line) - len(line.lstrip()) for line in lines[1:] if line), default=0)
+    if lines:
+        lines = [lines[0].lstrip(), *(line[margin:] for line in lines[1:])]
     if len(lines) == 1 and not lines[0].startswith("*") and lines[0].strip():
         return f"/** {lines[0].strip()} */"
     body = "\n".join(f" * {line}".rstrip() for line in lines)

@@ -46,7 +46,7 @@ from typing import Any
 from .. import ir
 from ..errors import ConfigError, Diagnostic
 from ..naming import WINDOWS_RESERVED_FILE_STEMS, Words, pascal, unique_identifiers
-from . import dotnet_handlers
+from . import dotnet_doc, dotnet_handlers
 from .base import PlannedFile, Reporter, Target
 from .json_layout import compact_json, pretty_json
 
@@ -215,26 +215,23 @@ def code(text: str) -> Xml:
 
 
 def doc_comment(paragraphs: Iterable[str | None], tag: str = "summary", inline: bool = False) -> list[str]:
-    """`/// <summary>` … `/// </summary>` lines for the non-empty paragraphs, blank `///` lines between them.
+    """`/// <summary>` … `/// </summary>` lines for the non-empty paragraphs (codegen.targets.dotnet_doc).
 
-    A plain `str` is XML-escaped, an `Xml` paragraph is taken as is; either may hold line breaks. Characters that
+    A plain `str` is a description (its paragraphs, lists and code recognised, its text XML-escaped), an `Xml`
+    paragraph is taken as is; the first paragraph is the tag's text, later ones are `<para>`s. Characters that
     are not printable show as `\\uXXXX`. With `inline`, a one-line body stays on the tag's line.
     """
-    body: list[str] = []
+    parts: list[tuple[bool, str]] = []
     for paragraph in paragraphs:
         if paragraph is None or not paragraph.strip():
             continue
-        if body:
-            body.append("///")
-        text = paragraph if isinstance(paragraph, Xml) else xml_text(paragraph)
-        for line in re.split(r"\r\n|\r|\n", text.strip()):
-            line = comment_text(line).rstrip()
-            body.append(f"/// {line}" if line else "///")
-    if not body:
+        parts += [(True, paragraph.strip())] if isinstance(paragraph, Xml) else dotnet_doc.blocks(paragraph)
+    if not parts:
         return []
-    if inline and len(body) == 1:
-        return [f"/// <{tag}>{body[0].removeprefix('/// ')}</{tag}>"]
-    return [f"/// <{tag}>", *body, f"/// </{tag}>"]
+    lines = [comment_text(line).rstrip() for line in re.split(r"\r\n|\r|\n", dotnet_doc.body(parts))]
+    if inline and len(lines) == 1:
+        return [f"/// <{tag}>{lines[0]}</{tag}>"]
+    return [f"/// <{tag}>", *(f"/// {line}" if line else "///" for line in lines), f"/// </{tag}>"]
 
 
 # -- types --------------------------------------------------------------------------------------------------------

@@ -30,7 +30,9 @@ from ..naming import (
     snake,
     unique_identifiers,
 )
+from . import go_doc
 from .base import PlannedFile, Reporter, Target
+from .go_doc import comment_suffix, join_parts
 from .json_layout import compact_json, pretty_json
 
 SDK_MODULE = "github.com/github/copilot-sdk/go"
@@ -94,7 +96,6 @@ _TAG_PUNCTUATION = frozenset("!#$%&()*+-./:;<=>?@[]^_{|}~ ")
 # In doc comments gofmt rewrites `` (not part of ```) as “ and '' as ”: a space goes after the first of each pair.
 # The ASCII characters json_tag_name_ok accepts: letters, digits and _TAG_PUNCTUATION.
 _ASCII_TAG_NAME = re.compile("[A-Za-z0-9" + re.escape("".join(sorted(_TAG_PUNCTUATION))) + "]*")
-_DOC_QUOTE_PAIRS = re.compile(r"'(?=')|(?<!`)`(?=`(?!`))")
 # Words left out of character names in enum constants: EQUALS SIGN → Equals, EXCLAMATION MARK → Exclamation.
 _SHORT_ESCAPES = {
     "\a": r"\a",
@@ -190,19 +191,13 @@ def _comment_text_escaped(text: str) -> str:
 
 
 def doc_lines(text: str | None) -> list[str]:
-    """The lines of a description as `//` comment text (without the `// `).
+    """The lines of a description as a doc comment in gofmt's form, without the `//` (codegen.targets.go_doc)."""
+    return go_doc.doc_lines(text, comment_text)
 
-    Every line is stripped and blank lines are dropped: gofmt re-parses top-level doc comments, and indented
-    lines (code blocks, lists) or a lone line between blank lines (an old-style heading) would be rewritten.
-    A run of plain, unindented lines is one paragraph, which gofmt leaves as it is, except that it turns two
-    backquotes into “ and two single quotes into ”; a space keeps such pairs apart.
-    """
-    if not text:
-        return []
-    lines = (
-        _DOC_QUOTE_PAIRS.sub(r"\g<0> ", comment_text(line.strip())) for line in text.splitlines()
-    )
-    return [line for line in lines if line]
+
+def comment_lines(lines: Iterable[str]) -> list[str]:
+    """Doc lines as the text after `//` that the templates print (a blank line is a bare `//`)."""
+    return [comment_suffix(line) for line in lines]
 
 
 def json_tag_name_ok(wire_name: str) -> bool:
@@ -573,10 +568,8 @@ def _applied_default(field: ir.Field, types: _Types, tool: ir.Tool, report: Repo
 
 
 def _field_doc(field: ir.Field) -> list[str]:
-    doc = doc_lines(field.description)
-    if field.has_default:
-        doc.append(f"Default: {json_comment(field.default)}.")
-    return doc
+    default = [f"Default: {json_comment(field.default)}."] if field.has_default else []
+    return comment_lines(join_parts(doc_lines(field.description), default))
 
 
 def _struct_view(
@@ -618,7 +611,7 @@ def _struct_view(
         )
         entries.append(
             (
-                [f"{extra_field} holds the properties not declared above."],
+                comment_lines([f"{extra_field} holds the properties not declared above."]),
                 (extra_field, "map[string]" + types.go(decl.additional), '`json:"-"`'),
             )
         )
@@ -663,7 +656,7 @@ def _enum_view(decl: ir.EnumDecl, types: _Types, doc: list[str]) -> dict:
         return {
             "kind": "alias",
             "name": go_name,
-            "doc": doc + [f"Allowed values: {values}."],
+            "doc": join_parts(doc, [f"Allowed values: {values}."]),
             "assign": " = ",
             "target": "any",
         }
@@ -710,7 +703,7 @@ def _decl_doc(decl: ir.Decl, tool: ir.Tool, types: _Types) -> list[str]:
         lead = f"{go_name} is a value the {tool.name} tool's schema enumerates."
     else:
         lead = f"{go_name} is a type in the arguments of the {tool.name} tool."
-    return [lead, *doc_lines(decl.description)]
+    return join_parts([lead], doc_lines(decl.description))
 
 
 def _factory_view(tool: ir.Tool, names: _ToolNames) -> dict:
@@ -734,14 +727,14 @@ def _factory_view(tool: ir.Tool, names: _ToolNames) -> dict:
         rows.append(("Metadata:", names.metadata_var))
     rows.append(("Handler:", "typedHandler(handler)" if params else "untypedHandler(handler)"))
     receives = "the decoded arguments and the invocation" if params else "the invocation"
-    doc = [
-        f"{names.factory} returns the {tool.name} tool, which the model sees as:",
-        *doc_lines(tool.description),
-        f"handler receives {receives}; a nil handler declares the tool without handling its calls.",
-    ]
+    doc = join_parts(
+        [f"{names.factory} returns the {tool.name} tool, which the model sees as:"],
+        doc_lines(tool.description),
+        [f"handler receives {receives}; a nil handler declares the tool without handling its calls."],
+    )
     return {
         "name": names.factory,
-        "doc": doc,
+        "doc": comment_lines(doc),
         "handler_type": handler_type(params),
         "fields": [row + "," for row in _align(rows)],
     }
@@ -770,17 +763,18 @@ def tool_context(tool: ir.Tool, names: _ToolNames, package: str, report: Reporte
             decls.append(_enum_view(decl, types, doc))
         else:
             decls.append(_alias_view(decl, types, doc))
+        decls[-1]["doc"] = comment_lines(decls[-1]["doc"])
     values = []
     if names.schema_var:
         values.append(
             {
                 "name": names.schema_var,
                 "json": raw_json(tool.wire_parameters),
-                "doc": [
+                "doc": comment_lines([
                     f"{names.schema_var} is the {tool.name} tool's parameters schema, exactly as its "
                     "spec writes it.",
                     f"Every tool {names.factory} returns shares it: treat it as read-only.",
-                ],
+                ]),
             }
         )
     if names.metadata_var:
@@ -788,11 +782,11 @@ def tool_context(tool: ir.Tool, names: _ToolNames, package: str, report: Reporte
             {
                 "name": names.metadata_var,
                 "json": raw_json(tool.options.metadata),
-                "doc": [
+                "doc": comment_lines([
                     f"{names.metadata_var} is the {tool.name} tool's metadata, exactly as its spec "
                     "writes it.",
                     f"Every tool {names.factory} returns shares it: treat it as read-only.",
-                ],
+                ]),
             }
         )
     return {

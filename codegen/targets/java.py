@@ -24,7 +24,7 @@ from ..errors import ConfigError, Diagnostic
 from ..naming import Words, camel, pascal, screaming_snake, unique_identifiers
 from .base import PlannedFile, Reporter, Target
 from .json_layout import pretty_json
-from . import java_handlers
+from . import java_doc, java_handlers
 from .java_handlers import handlers_context
 from .java_syntax import (
     COLUMN_LIMIT,
@@ -352,7 +352,11 @@ class _ToolView:
             )
 
         lines = argument_list(indent, f"public record {name}(", components, ") {}", one_per_line)
-        return javadoc(indent, self._type_summary(decl), params) + _split_long_modifiers(lines)
+        if decl.description:
+            doc = java_doc.comment(indent, decl.description, params)
+        else:
+            doc = javadoc(indent, self._type_summary(decl), params)
+        return doc + _split_long_modifiers(lines)
 
     def _warn_components(
         self, decl: ir.StructDecl, wanted: list[str], chosen: list[str], renamed: list
@@ -386,15 +390,12 @@ class _ToolView:
                 f"java: enum constant {rename.original} of {name} clashes with {rename.clashed_with}; "
                 f"named {rename.chosen}",
             )  # fmt: skip
-        summary = (
-            javadoc_text(decl.description)
-            if decl.description
-            else self._origin_doc("The values of", decl)
-        )
+        summary = None if decl.description else self._origin_doc("The values of", decl)
         head = f"{' ' * indent}public enum {name} {{"
         if len(head) > COLUMN_LIMIT:  # google-java-format's layout for a name that cannot fit
             head = f"{' ' * indent}public enum\n{' ' * (indent + 4)}{name} {{"
-        lines = javadoc(indent, summary) + head.split("\n")
+        doc = java_doc.comment(indent, decl.description) if summary is None else javadoc(indent, summary)
+        lines = doc + head.split("\n")
         inner = " " * (indent + 2)
         property_annotation = self.types.use("JsonProperty")
         for position, (member, constant) in enumerate(zip(decl.members, constants)):
@@ -404,8 +405,6 @@ class _ToolView:
         return lines
 
     def _type_summary(self, decl: ir.StructDecl) -> str:
-        if decl.description:
-            return javadoc_text(decl.description)
         if decl.name == self.tool.params:
             return f"The arguments of {self._tool_code()}, as the model sends them."
         return self._origin_doc("An object in", decl)
@@ -424,7 +423,7 @@ class _ToolView:
     def _field_doc(self, item: ir.Field) -> str:
         parts = []
         if item.description:
-            parts.append(javadoc_text(_sentence(item.description)))
+            parts.append(java_doc.flat(_sentence(item.description)))
         values = self.types.enum_values(item.type)
         if values is not None:
             parts.append(
@@ -496,7 +495,7 @@ class _ToolView:
             "header": self.header_lines(),
             "package": self.package,
             "imports": sorted(IMPORTS[name] for name in self.types.imports),
-            "class_doc": javadoc(0, javadoc_text(self.tool.description)),
+            "class_doc": java_doc.comment(0, self.tool.description),
             "class_name": self.plan.class_name,
             "constants": constants,
             "nested_types": nested,

@@ -14,6 +14,7 @@ so a spec can never smuggle a `\\u000a` (which javac turns into a line break bef
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from itertools import accumulate
@@ -182,7 +183,9 @@ def _javadoc_char(char: str) -> str:
         return _JAVADOC_ESCAPES[char]
     if char in " \t\n\r":
         return " "
-    if code < 0x20 or code >= 0x7F:
+    if unicodedata.category(char) in ("Cc", "Cs", "Cn"):
+        return f"U+{code:04X}"  # doclint rejects a reference to a control, surrogate or unassigned character
+    if code >= 0x7F:
         return f"&#x{code:x};"
     return char
 

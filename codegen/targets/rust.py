@@ -24,6 +24,7 @@ from ..schema_subset import _json_equal
 from ..errors import ConfigError, Diagnostic
 from ..naming import Words, pascal, snake, unique_identifiers
 from .base import PlannedFile, Reporter, Target
+from .rust_doc import doc_lines, show_invisible
 from .rust_handlers import FOLDER_MODULE_NAMES, FOLDER_TYPE_NAMES, handlers_context
 from .rust_unions import VARIANT_DOCS, VARIANT_NAMES, UntaggedDecl, plan_unions, unions_in
 from .rust_layout import (
@@ -173,43 +174,7 @@ def float_literal(value: int | float) -> str:
     return text if any(mark in text for mark in ".en") else text + ".0"
 
 
-# -- doc comments ---------------------------------------------------------------------------------------------
-
-_FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})(.*)$")
-_MAX_MARKDOWN_INDENT = 3
-
-
-def _show_invisible(text: str) -> str:
-    """`text` with every invisible character as `\\u{…}` (doc comment text)."""
-    return "".join(f"\\u{{{ord(c):x}}}" if _is_invisible(c) else c for c in text)
-
-
-def doc_lines(text: str | None, prefix: str = "///") -> list[str]:
-    """`text` as doc comment lines that say exactly what the spec says and nothing more.
-
-    A comment line cannot be closed early (`*/` means nothing after `///`), but rustdoc reads Markdown: an
-    unlabeled code fence or a line indented four spaces would become a doctest that `cargo test` compiles,
-    so fences get the `text` label and indentation is capped. Invisible characters are shown as `\\u{…}`,
-    trailing whitespace is dropped (rustfmt rejects it).
-    """
-    if text is None or not text.strip():
-        return []
-    lines: list[str] = []
-    in_fence = False
-    for raw_line in text.splitlines():
-        line = (raw_line if raw_line.isprintable() else _show_invisible(raw_line)).rstrip()
-        fence = _FENCE.match(line)
-        if fence:
-            if not in_fence and not fence.group(3).strip():
-                line = f"{fence.group(1)}{fence.group(2)}text"
-            in_fence = not in_fence
-        elif not in_fence:
-            stripped = line.lstrip(" ")
-            line = " " * min(len(line) - len(stripped), _MAX_MARKDOWN_INDENT) + stripped
-        lines.append(f"{prefix} {line}" if line else prefix)
-    while lines and lines[-1] == prefix:
-        lines.pop()
-    return lines
+# -- doc comments: codegen.targets.rust_doc --------------------------------------------------------------------
 
 
 # -- the view the templates render ----------------------------------------------------------------------------
@@ -626,7 +591,9 @@ class _ToolPlanner:
         else:
             function = self._value_name(f"default_{bare(name)}")
             arguments.append(f"default = {string_literal(function)}")
-            doc = f"/// The default of [`{struct_name}::{name}`], from the spec."
+            # rustdoc resolves no intra-doc link to a raw identifier (`Params::r#type`): that one is plain code.
+            target = f"`{struct_name}::{name}`" if name.startswith("r#") else f"[`{struct_name}::{name}`]"
+            doc = f"/// The default of {target}, from the spec."
             view.defaults.append(self._default_view(doc, function, rust_type, f.type, default))
         return FieldView(
             doc_lines(f.description, "    ///"),
@@ -798,7 +765,7 @@ class _ToolPlanner:
             f"the decoded [`{params_type}`] and the invocation" if params_type else "the invocation"
         )
         return ToolView(
-            header=HEADER_PER_TOOL.format(source=_comment_text(tool.source)),
+            header=HEADER_PER_TOOL.format(source=show_invisible(tool.source)),
             module_doc=[f"//! The `{tool.name}` tool.", "//!", *doc_lines(tool.description, "//!")],
             imports=self._imports(),
             name_const=layout_right_hand_side(
@@ -888,10 +855,6 @@ def _literal(text: str) -> RustType:
     return RustType(text)
 
 
-def _comment_text(text: str) -> str:
-    return "".join(f"\\u{{{ord(c):x}}}" if _is_invisible(c) else c for c in text)
-
-
 def _raw_const(name: str, value: Mapping[str, Any] | None) -> list[str] | None:
     """`const NAME: &str = r#"{…}"#;` holding `value` as pretty JSON, or None when there is no value."""
     if value is None:
@@ -954,7 +917,7 @@ def _folder_context(modules: list[tuple[ToolNames, ir.Tool]]) -> dict[str, Any]:
     by_module = sorted(modules, key=lambda item: module_key(item[0].module))
     declarations = [
         ModuleView(
-            doc_lines(f"The `{tool.name}` tool ({_comment_text(tool.source)})."),
+            doc_lines(f"The `{tool.name}` tool ({show_invisible(tool.source)})."),
             f"pub mod {names.module};",
         )
         for names, tool in by_module

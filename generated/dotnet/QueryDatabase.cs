@@ -182,7 +182,7 @@ public sealed record QueryDatabaseFilter
     public required QueryDatabaseFilterOp Op { get; init; }
 
     /// <summary>
-    /// Compared value; a list for `in`.
+    /// Compared value; a list for <c>in</c>.
     /// </summary>
     [JsonPropertyName("value")]
     public required JsonElement Value { get; init; }

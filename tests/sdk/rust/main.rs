@@ -6,7 +6,7 @@
 //! tests/test_sdk_rust.py replaces the TOOLS marker with one factory call per generated tool.
 #![deny(warnings)]
 
-mod generated;
+use toolgen_rust_harness::generated;
 
 use github_copilot_sdk::{Tool, ToolInvocation, ToolResult};
 use serde_json::{Value, json};

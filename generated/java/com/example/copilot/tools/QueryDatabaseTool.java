@@ -134,7 +134,7 @@ public final class QueryDatabaseTool {
   /**
    * One condition on a column.
    *
-   * @param value Compared value; a list for `in`.
+   * @param value Compared value; a list for {@code in}.
    */
   public record Filter(
       @JsonProperty("column") String column,
