@@ -80,7 +80,7 @@ def test_an_undefined_name_is_located(tools, tmp_path):
     )
     assert _error(tools, root) == [
         "go/tool.go.j2:4:1: error: template error: 'no_such_name' is undefined; tool.go.j2 receives decls, "
-        "factory, header, package, sdk_alias, sdk_module, values (`toolgen templates go` says what each is)"
+        "factory, header, options, package, sdk_alias, sdk_module, values (`toolgen templates go` says what each is)"
     ]
 
 

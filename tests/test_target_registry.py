@@ -8,6 +8,7 @@ target without configuration options needs no entry anywhere else.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +19,7 @@ from codegen import config, template_paths
 from codegen.config import check_settings, read_config, settings_from_file
 from codegen.errors import ConfigError
 from codegen.targets import target_names
+from codegen.targets.go import SDK_ALIAS as GO_SDK_ALIAS
 
 from .support import REPO
 
@@ -29,6 +31,40 @@ def test_the_config_knows_exactly_the_registered_targets():
 def test_every_registered_target_has_its_template_folder():
     for name in target_names():
         assert (template_paths.builtin_template_root() / name).is_dir(), name
+
+
+# Each SDK's tool construction and its spelling of the `isTerminal` option (issue 19's twelve spellings). The
+# template folder writes them as code, so a custom template can see and change them. `json` has no SDK: it writes
+# the wire declaration itself.
+SDK_SPELLINGS = {
+    "nodejs": ["defineTool", "isTerminal"],
+    "python": ["define_tool", "is_terminal"],
+    "go": ["copilot.Tool{", "IsTerminal"],
+    "dotnet": ["CopilotTool.DefineTool", "IsTerminal"],
+    "java": ["ToolDefinition", "isTerminal"],
+    "rust": ["Tool::new", "with_is_terminal"],
+}
+WITHOUT_SDK = {"json"}
+
+
+def _template_code(target: str) -> str:
+    """The target's built-in templates without their Jinja comments (the variables block names the spellings
+    too), with Go's SDK alias in place, as the generated code spells it."""
+    folder = template_paths.builtin_template_root() / target
+    text = "\n".join(path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.j2")))
+    text = re.sub(r"\{#.*?#\}", "", text, flags=re.DOTALL)
+    return text.replace("{{ sdk_alias }}", GO_SDK_ALIAS)
+
+
+def test_every_target_names_its_sdk_spellings():
+    assert sorted(SDK_SPELLINGS.keys() | WITHOUT_SDK) == sorted(target_names())
+
+
+@pytest.mark.parametrize("target", sorted(SDK_SPELLINGS))
+def test_the_template_folder_spells_the_sdk_construction_and_options(target):
+    code = _template_code(target)
+    missing = [spelling for spelling in SDK_SPELLINGS[target] if spelling not in code]
+    assert not missing, f"templates/{target}/ does not spell {missing}"
 
 
 def test_reading_target_names_imports_no_target_module():

@@ -5,10 +5,10 @@ Per tool: a params struct (and the structs, enums and named types it needs), the
 `copilot.Tool` literal, not with `copilot.DefineTool`: DefineTool derives the schema by reflection, which panics on
 descriptions such as `a=b` and on recursive types, and would not send the spec's schema anyway.
 
-Every identifier, literal, doc line and alignment is decided here; the templates in `templates/go/` only loop and
-interpolate. The output is exactly what gofmt prints: gofmt aligns struct fields, const specs and keyed literals in
-columns (blocks of consecutive lines, broken by comment lines), and reformats top-level doc comments; `_align`
-and `doc_lines` produce that form directly, so no Go toolchain is needed to generate.
+Every identifier, literal and doc line is decided here; `templates/go/tool.go.j2` spells the `copilot.Tool`
+literal and each option. The output is exactly what gofmt prints: gofmt aligns struct fields, const specs and keyed
+literals in columns (blocks of consecutive lines, broken by comment lines), and reformats top-level doc comments;
+`_align`, the template's `field` macro and `doc_lines` produce that form directly, so no Go toolchain is needed.
 """
 
 from __future__ import annotations
@@ -88,7 +88,6 @@ METHOD_NAMES = ("MarshalJSON", "UnmarshalJSON")
 EXTRA_FIELD_WORDS = ("additional", "properties")
 
 SCALAR_TYPES = {"string": "string", "integer": "int64", "number": "float64", "boolean": "bool"}
-DEFER_CONSTANTS = {"auto": "ToolDeferAuto", "never": "ToolDeferNever"}
 
 # Punctuation encoding/json accepts in a struct tag's name (`isValidTag`); any other non-letter, non-digit
 # character makes it ignore the tag and use the Go field name, so such properties are decoded by name instead.
@@ -707,25 +706,7 @@ def _decl_doc(decl: ir.Decl, tool: ir.Tool, types: _Types) -> list[str]:
 
 
 def _factory_view(tool: ir.Tool, names: _ToolNames) -> dict:
-    options = tool.options
     params = names.decls[tool.params] if tool.params else None
-    rows: list[tuple[str, str]] = [
-        ("Name:", go_string(tool.name)),
-        ("Description:", go_string(tool.description)),
-    ]
-    if names.schema_var:
-        rows.append(("Parameters:", names.schema_var))
-    if options.overrides_built_in_tool:
-        rows.append(("OverridesBuiltInTool:", "true"))
-    if options.skip_permission:
-        rows.append(("SkipPermission:", "true"))
-    if options.is_terminal:
-        rows.append(("IsTerminal:", "true"))
-    if options.defer:
-        rows.append(("Defer:", f"{SDK_ALIAS}.{DEFER_CONSTANTS[options.defer]}"))
-    if names.metadata_var:
-        rows.append(("Metadata:", names.metadata_var))
-    rows.append(("Handler:", "typedHandler(handler)" if params else "untypedHandler(handler)"))
     receives = "the decoded arguments and the invocation" if params else "the invocation"
     doc = join_parts(
         [f"{names.factory} returns the {tool.name} tool, which the model sees as:"],
@@ -736,7 +717,20 @@ def _factory_view(tool: ir.Tool, names: _ToolNames) -> dict:
         "name": names.factory,
         "doc": comment_lines(doc),
         "handler_type": handler_type(params),
-        "fields": [row + "," for row in _align(rows)],
+        "tool_name": go_string(tool.name),
+        "description": go_string(tool.description),
+        "parameters": names.schema_var,
+        "metadata": names.metadata_var,
+        "typed": params is not None,
+    }
+
+
+def _options_view(options: ir.Options) -> dict:
+    return {
+        "overrides_built_in_tool": options.overrides_built_in_tool,
+        "skip_permission": options.skip_permission,
+        "is_terminal": options.is_terminal,
+        "defer": options.defer,
     }
 
 
@@ -795,6 +789,7 @@ def tool_context(tool: ir.Tool, names: _ToolNames, package: str, report: Reporte
         "sdk_alias": SDK_ALIAS,
         "sdk_module": SDK_MODULE,
         "factory": _factory_view(tool, names),
+        "options": _options_view(tool.options),
         "decls": decls,
         "values": values,
     }
