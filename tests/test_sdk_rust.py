@@ -199,6 +199,19 @@ def test_handlers_receive_what_every_sdk_hands_over(harness_output):
     )
 
 
+def test_null_and_absent_stay_apart(harness_output):
+    """An optional nullable property without a default is an Option<Option<T>>: a null body comes back as null,
+    a left-out one stays out (the echo serializes the params it received)."""
+    answers = {
+        handler_calls.key(*call): json.loads(answer)
+        for call, answer in zip(handler_calls.CALLS, harness_output["handled"], strict=True)
+    }
+    given_null = answers[handler_calls.key("create_issue", {"title": "t", "body": None, "labels": ["a"], "priority": "low"})]
+    left_out = answers[handler_calls.key("create_issue", {"title": "t", "priority": "high"})]
+    assert "body" in given_null and given_null["body"] is None
+    assert "body" not in left_out
+
+
 def test_handlers_receive_decoded_parameters(harness_output):
     calls = harness_output["calls"]
     assert (

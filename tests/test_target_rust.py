@@ -317,8 +317,22 @@ def test_recursion_is_boxed_only_where_needed(outputs):
         "pub children: Option<Vec<RecursiveRefsTreeNode>>," in recursive
     )  # a Vec is indirection enough
     assert "pub parent: Option<Box<RecursiveRefsTreeNode>>," in recursive
-    assert "pub next: Option<Box<RecursiveRefsLinkedItem>>," in recursive
+    # nullable and optional: None when left out, Some(None) when null
+    assert "pub next: Option<Option<Box<RecursiveRefsLinkedItem>>>," in recursive
     assert "pub type RecursiveRefsTags = Vec<String>;" in recursive
+
+
+def test_optional_nullable_fields_tell_absent_from_null(outputs):
+    text = outputs["rust/create_issue.rs"]
+    field = (
+        "    #[serde(\n        default,\n        deserialize_with = \"present\",\n"
+        "        skip_serializing_if = \"Option::is_none\"\n    )]\n    pub body: Option<Option<String>>,"
+    )
+    assert field in text
+    assert text.count("fn present<'de, D, T>(deserializer: D)") == 1
+    assert "fn present" not in outputs["rust/search_files.rs"]  # no such field: no helper, no dead code
+    # with a default, null and absent need no telling apart: the default fills the absent case
+    assert "pub a_null: Option<String>," in outputs["rust/defaults.rs"]
 
 
 def test_defaults_become_serde_defaults(outputs):

@@ -538,11 +538,11 @@ def _field_type(field: ir.Field, owner: ir.StructDecl, types: _Types, defaulted:
     return go_type
 
 
-def _nullable_inner(field: ir.Field, owner: ir.StructDecl, types: _Types, defaulted: bool) -> ir.TypeRef | None:
+def _nullable_inner(field: ir.Field, types: _Types) -> ir.TypeRef | None:
     """The value type of an optional property whose schema allows null and gives no default: its field is a
-    Nullable, so the handler can tell a call that left it out from one that gave null. (Not for a struct in a
-    reference cycle, which Nullable would hold by value.)"""
-    if field.required or defaulted or not isinstance(field.type, ir.NullableType):
+    Nullable, so the handler can tell a call that left it out from one that gave null. (A default, even null,
+    fills the left-out case; not for a struct in a reference cycle, which Nullable would hold by value.)"""
+    if field.required or field.has_default or not isinstance(field.type, ir.NullableType):
         return None
     if types.recursive_struct(field.type.inner):
         return None
@@ -586,7 +586,7 @@ def _struct_view(
     defaults: list[str] = []
     for field, name in zip(decl.fields, chosen):
         defaulted = _applied_default(field, types, tool, report)
-        nullable = _nullable_inner(field, decl, types, defaulted)
+        nullable = _nullable_inner(field, types)
         if nullable is not None:
             go_type = f"Nullable[{types.go(nullable)}]"
             tag, omit = struct_tag(field.wire_name, "omitzero"), f"!s.{name}.Set"

@@ -58,6 +58,7 @@ TAKEN_TYPE_NAMES = frozenset(
 )
 # Function names every tool module defines.
 PARAMETERS_FN, METADATA_FN, DEFAULT_FROM_JSON_FN = "parameters", "metadata", "default_from_json"
+PRESENT_FN = "present"  # reads a property the call gave (null or a value) as Some: see _field_view
 # `mod.rs` is the folder's own file, and Windows cannot create files named after its devices (`aux.rs`).
 TAKEN_MODULE_NAMES = frozenset(
     "mod con prn aux nul".split() + [f"{device}{n}" for device in ("com", "lpt") for n in range(10)]
@@ -225,6 +226,7 @@ class ToolView:
     metadata_const: list[str] | None
     decls: list[DeclView]
     needs_default_from_json: bool
+    needs_present: bool
     factory_doc: list[str]
     factory_signature: list[str]
     handler_bound: list[str]
@@ -388,11 +390,13 @@ class _ToolPlanner:
         self.decls = self._used_decls()
         self.uses_btree_map = False
         self.needs_default_from_json = False
+        self.needs_present = False
         self.fit = DefaultFit(tool, self._accepts_null, self._fits_rust_type)
         self.positions = self._decl_positions()
         self.type_names = self._plan_type_names()
         self.value_names: set[str] = {
             PARAMETERS_FN,
+            PRESENT_FN,
             METADATA_FN,
             DEFAULT_FROM_JSON_FN,
             names.factory,
@@ -583,6 +587,13 @@ class _ToolPlanner:
         default = self._usable_default(f, rust_type)
         if f.required:
             pass
+        elif not f.has_default and rust_type.head == "Option" and self._fits(f.type, None):
+            # Optional and nullable without a default: `Option<Option<T>>`, so that a handler tells a call
+            # that left the property out (None) from one that gave null (Some(None)).
+            rust_type = RustType("Option", (rust_type,))
+            arguments += ["default", f"deserialize_with = {string_literal(PRESENT_FN)}"]
+            arguments.append('skip_serializing_if = "Option::is_none"')
+            self.needs_present = True
         elif default is _NO_DEFAULT:
             # serde reads a missing `Option` field as None by itself; leaving None out keeps the JSON valid
             # for a property that is optional but not nullable.
@@ -767,6 +778,7 @@ class _ToolPlanner:
             metadata_const=_raw_const("METADATA", options.metadata or None),
             decls=decls,
             needs_default_from_json=self.needs_default_from_json,
+            needs_present=self.needs_present,
             factory_doc=[f"/// Builds the `{tool.name}` tool; `handler` receives {receives}."],
             factory_signature=layout_fn_signature(
                 f"pub fn {self.names.factory}<H, F>", ["handler: H"], " -> Tool"

@@ -82,8 +82,12 @@ pub struct CreateIssueParams {
     /// One-line summary.
     pub title: String,
     /// Markdown body; null leaves it empty.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub body: Option<String>,
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub body: Option<Option<String>>,
     #[serde(default)]
     pub labels: Vec<String>,
     pub priority: CreateIssuePriority,
@@ -112,6 +116,16 @@ pub struct CreateIssueAssignee {
     /// Team slug, when assigning to a team.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub team: Option<String>,
+}
+
+/// Reads a property the call gave, as null or as a value, as `Some`: with `#[serde(default)]`, a property the
+/// call left out is `None` and a null one `Some(None)`.
+fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
 }
 
 /// The tool's wire `parameters`: the spec's JSON Schema, unchanged.

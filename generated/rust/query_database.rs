@@ -136,8 +136,12 @@ pub struct QueryDatabaseParams {
     #[serde(default = "default_limit")]
     pub limit: i64,
     /// Columns to return; null for all.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub columns: Option<Vec<String>>,
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub columns: Option<Option<Vec<String>>>,
 }
 
 /// The default of [`QueryDatabaseParams::limit`], from the spec.
@@ -192,6 +196,16 @@ pub enum QueryDatabaseSortKeyDirection {
     Asc,
     #[serde(rename = "desc")]
     Desc,
+}
+
+/// Reads a property the call gave, as null or as a value, as `Some`: with `#[serde(default)]`, a property the
+/// call left out is `None` and a null one `Some(None)`.
+fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
 }
 
 /// The tool's wire `parameters`: the spec's JSON Schema, unchanged.

@@ -69,8 +69,12 @@ const PARAMETERS: &str = r#"{
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
 pub struct UpdatePlanParams {
     /// Why the plan changed, if it did.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub explanation: Option<String>,
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub explanation: Option<Option<String>>,
     pub steps: Vec<UpdatePlanStep>,
 }
 
@@ -78,8 +82,13 @@ pub struct UpdatePlanParams {
 pub struct UpdatePlanStep {
     pub title: String,
     pub status: UpdatePlanStepStatus,
-    #[serde(rename = "estimateMinutes", skip_serializing_if = "Option::is_none")]
-    pub estimate_minutes: Option<i64>,
+    #[serde(
+        rename = "estimateMinutes",
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub estimate_minutes: Option<Option<i64>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize)]
@@ -90,6 +99,16 @@ pub enum UpdatePlanStepStatus {
     InProgress,
     #[serde(rename = "done")]
     Done,
+}
+
+/// Reads a property the call gave, as null or as a value, as `Some`: with `#[serde(default)]`, a property the
+/// call left out is `None` and a null one `Some(None)`.
+fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
 }
 
 /// The tool's wire `parameters`: the spec's JSON Schema, unchanged.
