@@ -85,11 +85,6 @@ def test_generated_javadoc_passes_doclint_outside_description_text(diagnostics):
     assert not others, f"javac -Xdoclint:all,-missing against {against}:\n{_report(others)}"
 
 
-@pytest.mark.xfail(
-    reason="description text: javadoc_text writes &#x..; for controls and noncharacters, which doclint rejects; "
-    "the Javadoc renderer is being rewritten (issue 20, Deliver 1)",
-    strict=False,
-)
 def test_description_text_passes_doclint(diagnostics):
     against, found = diagnostics
     described = [d for d in found if _from_descriptions(d)]
