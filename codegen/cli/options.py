@@ -95,12 +95,14 @@ strict_option = click.option(
 
 
 def lang_option(func):
+    from ..config import target_names as template_folders  # the registry's names, without importing targets
+
     return click.option(
         "--lang",
         "langs",
         multiple=True,
         metavar="TARGET",
-        help="Only this target this run (repeatable): nodejs, python, go, dotnet, java, rust. Default: all, or "
+        help=f"Only this target this run (repeatable): {', '.join(template_folders())}. Default: all, or "
         "`targets` in the config.",
     )(func)
 
@@ -136,3 +138,31 @@ class Choice(click.Choice):
                 ctx,
             )
         return super().convert(value, param, ctx)
+
+
+def render_flags(func):
+    """PATHS, --out, --lang, --max-spec-bytes, the render options and --strict, for generate and check: the
+    command receives them as one `flags: Flags` (the overrides of the configuration) instead of eight arguments."""
+    import functools
+
+    @functools.wraps(func)
+    def command(*args: Any, **given: Any) -> Any:
+        from .resolve import Flags
+
+        flags = Flags(
+            given.pop("paths"),
+            given.pop("out"),
+            given.pop("langs"),
+            given.pop("max_spec_bytes"),
+            given.pop("templates"),
+            given.pop("header"),
+            given.pop("option_flags"),
+            given.pop("strict"),
+        )
+        return func(*args, flags=flags, **given)
+
+    for decorator in reversed(
+        [paths_argument, out_option, lang_option, max_spec_bytes_option, render_options, strict_option]
+    ):
+        command = decorator(command)
+    return command

@@ -15,8 +15,7 @@ from ..config import Settings
 from ..errors import StrictError, ToolgenError
 from .group import main
 from .options import (
-    check_langs, common_options, lang_option, max_spec_bytes_option, out_option, paths_argument, render_options,
-    strict_option,
+    check_langs, common_options, max_spec_bytes_option, paths_argument, render_flags, strict_option,
 )  # fmt: skip
 from .output import EXIT_DRIFT, EXIT_INVALID, echo, echo_diff, fail, plural, warn
 from .resolve import COMMAND_LINE, Flags, resolve_settings
@@ -143,12 +142,7 @@ def validate(
 
 
 @main.command(short_help="Render specs into OUT/<target>/ for each language.")
-@paths_argument
-@out_option
-@lang_option
-@max_spec_bytes_option
-@render_options
-@strict_option
+@render_flags
 @common_options
 @click.option(
     "--diff", "show_diff", is_flag=True, help="Print a unified diff of every file it changes."
@@ -161,15 +155,8 @@ def validate(
 @click.pass_context
 def generate(
     ctx: click.Context,
-    paths: tuple[Path, ...],
-    out: Path | None,
-    langs: tuple[str, ...],
-    max_spec_bytes: int | None,
+    flags: Flags,
     config: Path | None,
-    templates: Path | None,
-    header: str | None,
-    option_flags: tuple[str, ...],
-    strict: bool,
     quiet: bool,
     verbose: bool,
     show_diff: bool,
@@ -189,7 +176,6 @@ def generate(
       toolgen generate specs/web_fetch.yaml
       toolgen generate --option go.package=mytools --header "Copyright 2026 Example Corp."
     """
-    flags = Flags(paths, out, langs, max_spec_bytes, templates, header, option_flags, strict)
     settings, manifest, found = _settings_and_manifest(config, flags, quiet, verbose)
     if manifest is not None:
         count = len(manifest["outputs"])
@@ -201,7 +187,7 @@ def generate(
         if fail_on_change:
             _require_staged(settings.out, list(manifest["outputs"]))
         return
-    result = _full_run(settings, langs, check=False, found=found)
+    result = _full_run(settings, flags.langs, check=False, found=found)
     warn(result.warnings, quiet)
     changes = result.changes
     if show_diff:  # the comparison kept each changed file's old text
@@ -259,12 +245,7 @@ def _print_diff(out: Path, result) -> None:
 
 
 @main.command(short_help="Exit 1 with a diff when OUT is stale (CI, pre-commit).")
-@paths_argument
-@out_option
-@lang_option
-@max_spec_bytes_option
-@render_options
-@strict_option
+@render_flags
 @click.option(
     "--staged",
     is_flag=True,
@@ -275,15 +256,8 @@ def _print_diff(out: Path, result) -> None:
 @click.pass_context
 def check(
     ctx: click.Context,
-    paths: tuple[Path, ...],
-    out: Path | None,
-    langs: tuple[str, ...],
-    max_spec_bytes: int | None,
+    flags: Flags,
     config: Path | None,
-    templates: Path | None,
-    header: str | None,
-    option_flags: tuple[str, ...],
-    strict: bool,
     staged: bool,
     quiet: bool,
     verbose: bool,
@@ -299,7 +273,6 @@ def check(
       toolgen check
       toolgen check --strict
     """
-    flags = Flags(paths, out, langs, max_spec_bytes, templates, header, option_flags, strict)
     settings, manifest, found = _settings_and_manifest(config, flags, quiet, verbose)
     if manifest is not None:
         if staged:
@@ -307,7 +280,7 @@ def check(
         if not quiet:
             click.echo(f"{plural(len(manifest['outputs']), 'file')} up to date")
         return
-    result = _full_run(settings, langs, check=True, found=found)
+    result = _full_run(settings, flags.langs, check=True, found=found)
     warn(result.warnings, quiet)
     changes = result.changes
     if not changes.stale:
