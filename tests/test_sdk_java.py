@@ -143,13 +143,6 @@ def test_the_strict_compile_catches_lint_warnings(tmp_path):
     assert result.returncode != 0 and "unchecked" in result.stderr
 
 
-def _without_nulls(value: Any) -> Any:
-    """Records serialize absent components as null; the arguments left them out."""
-    if isinstance(value, dict):
-        return {key: _without_nulls(item) for key, item in value.items() if item is not None}
-    if isinstance(value, list):
-        return [_without_nulls(item) for item in value]
-    return value
 
 
 # (tool class, arguments the model sends, what the user's handler receives, serialized; nulls left out)
@@ -234,7 +227,7 @@ def test_handlers_receive_typed_arguments_with_defaults(compiled):
     lines = _run(compiled, ["invoke"], stdin)
     assert len(lines) == len(INVOCATIONS)
     for (tool, arguments, expected), line in zip(INVOCATIONS, lines):
-        actual = _without_nulls(json.loads(line))
+        actual = handler_calls.without_nulls(json.loads(line))  # records write absent components as null
         assert normalize_wire(actual) == normalize_wire(expected), (tool, arguments, line)
 
 
