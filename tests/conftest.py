@@ -30,3 +30,19 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.section("real-SDK harnesses")
         for nodeid, outcome in sorted(_SDK_OUTCOMES.items()):
             terminalreporter.write_line(f"{outcome:8} {nodeid}")
+
+
+# Under pytest-xdist (`-n auto --dist loadgroup`, pyproject.toml), each test file runs whole in one worker, so
+# its module fixtures are built once. Files that share state outside the test's own folder run in one group:
+# the real-SDK harnesses (they fill the wire and handler-parity records tests/test_wire_parity.py compares, in
+# file order, and share toolchain caches), and the two files that drive the real pre-commit (its cache).
+_SHARED_GROUPS = {"tests.test_precommit": "pre-commit", "tests.test_readme_snippets": "pre-commit"}
+
+
+def pytest_collection_modifyitems(config, items):
+    import pytest
+
+    for item in items:
+        module = item.module.__name__
+        group = "real-sdk" if item.get_closest_marker("sdk") else _SHARED_GROUPS.get(module, module)
+        item.add_marker(pytest.mark.xdist_group(group))
