@@ -32,17 +32,32 @@ def pytest_terminal_summary(terminalreporter):
             terminalreporter.write_line(f"{outcome:8} {nodeid}")
 
 
-# Under pytest-xdist (`-n auto --dist loadgroup`, pyproject.toml), each test file runs whole in one worker, so
-# its module fixtures are built once. Files that share state outside the test's own folder run in one group:
-# the real-SDK harnesses (they fill the wire and handler-parity records tests/test_wire_parity.py compares, in
-# file order, and share toolchain caches), and the two files that drive the real pre-commit (its cache).
-_SHARED_GROUPS = {"tests.test_precommit": "pre-commit", "tests.test_readme_snippets": "pre-commit"}
+
+# Under pytest-xdist (`-n auto` in pyproject.toml), each test file runs whole in one worker, so its module fixtures
+# are built once. Files that share state outside the test's own folder run in one scope: the real-SDK harnesses
+# (they fill the wire and handler-parity records tests/test_wire_parity.py compares, in file order, and share
+# toolchain caches), and the two files that drive the real pre-commit (its cache and hook repository). The scheduler
+# is made here because xdist's `--dist loadgroup` marks did not keep a group in one worker with xdist 3.8 and
+# pytest 9.2 (a marked file's tests were still split across workers).
+_REAL_SDK_FILES = {
+    "tests/test_options.py", "tests/test_readme_guide.py", "tests/test_sdk_go.py", "tests/test_sdk_java.py",
+    "tests/test_sdk_nodejs.py", "tests/test_sdk_python.py", "tests/test_sdk_rust.py", "tests/test_wire_parity.py",
+}  # fmt: skip
+_PRE_COMMIT_FILES = {"tests/test_precommit.py", "tests/test_readme_snippets.py"}
 
 
-def pytest_collection_modifyitems(config, items):
-    import pytest
+def scope_of(nodeid: str) -> str:
+    path = nodeid.split("::", 1)[0]
+    if path in _REAL_SDK_FILES:
+        return "real-sdk"
+    return "pre-commit" if path in _PRE_COMMIT_FILES else path
 
-    for item in items:
-        module = item.module.__name__
-        group = "real-sdk" if item.get_closest_marker("sdk") else _SHARED_GROUPS.get(module, module)
-        item.add_marker(pytest.mark.xdist_group(group))
+
+def pytest_xdist_make_scheduler(config, log):
+    from xdist.scheduler import LoadScopeScheduling
+
+    class FileScopes(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return scope_of(nodeid)
+
+    return FileScopes(config, log)
