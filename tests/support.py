@@ -33,7 +33,7 @@ SDK_SPEC_DIRS = [*ALL_SPEC_DIRS, STRESS_SPECS]
 # One tested custom-template override per language (tests/override_templates/README.md).
 OVERRIDE_TEMPLATES = REPO / "tests" / "override_templates"
 # Real tool declarations other people wrote (issue "Real tools"), kept beside the clone, never copied into it:
-# /work/<clone>/tests/support.py → /work/shared/realworld; CI puts a copy of `shared/` beside its clone.
+# <parent>/<clone>/tests/support.py → <parent>/shared/realworld; CI puts a copy of `shared/` beside its clone.
 REALWORLD = Path(__file__).resolve().parents[2] / "shared" / "realworld"
 REALWORLD_FILES = ("github-mcp-server.tools.json", "bfcl-live.tools.json", "bfcl-multiturn.tools.json")
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
