@@ -156,7 +156,7 @@ _GO_IMPORT_ELEMENT = r"[A-Za-z0-9_~-](?:[A-Za-z0-9._~-]*[A-Za-z0-9_~-])?"
 
 
 def _deep_go_package(value: str) -> str | None:
-    from .targets.go import GO_KEYWORDS
+    from .targets.go_syntax import GO_KEYWORDS
 
     return f"must not be a Go keyword, got {_shown(value)}" if value in GO_KEYWORDS else None
 

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from codegen.targets import _prettier as ts
-from codegen.targets import dotnet, go, java_syntax, rust, rust_layout
+from codegen.targets import dotnet, go_syntax, java_syntax, rust, rust_layout
 
 _SPECIAL = [
     *map(chr, range(0x00, 0x21)),  # every C0 control and the space
@@ -44,9 +44,9 @@ TEXTS = _tricky_texts()
 
 # (fast, reference): the public escaper and the per-character function its fast path stands in for.
 PAIRS = {
-    "go.go_string": (go.go_string, go._go_string_escaped),
-    "go.comment_text": (go.comment_text, go._comment_text_escaped),
-    "go.raw_json": (go._raw_json_safe, go._raw_json_escaped),
+    "go.go_string": (go_syntax.go_string, go_syntax._go_string_escaped),
+    "go.comment_text": (go_syntax.comment_text, go_syntax._comment_text_escaped),
+    "go.raw_json": (go_syntax._raw_json_safe, go_syntax._raw_json_escaped),
     "dotnet.string_literal": (dotnet.string_literal, dotnet._string_literal_escaped),
     "dotnet.comment_text": (dotnet.comment_text, dotnet._comment_text_escaped),
     "rust.string_literal": (rust.string_literal, rust._string_literal_escaped),
@@ -72,10 +72,10 @@ def test_fast_path_agrees_with_per_character_definition(name):
 
 def test_fast_paths_are_taken_for_plain_text():
     """The fast paths answer plain text without the per-character work (they are the point of this file)."""
-    assert go.go_string("plain, text") == '"plain, text"'
+    assert go_syntax.go_string("plain, text") == '"plain, text"'
     assert dotnet.comment_text("a é 名") == "a é 名"
     assert rust_layout.display_width("abc") == 3
-    assert go.json_tag_name_ok("name-1.x") and not go.json_tag_name_ok("a,b")
+    assert go_syntax.json_tag_name_ok("name-1.x") and not go_syntax.json_tag_name_ok("a,b")
 
 
 def test_go_json_tag_names_ascii_agrees_with_categories():
@@ -84,8 +84,8 @@ def test_go_json_tag_names_ascii_agrees_with_categories():
     for code in range(0x80):
         char = chr(code)
         category = unicodedata.category(char)
-        expected = char in go._TAG_PUNCTUATION or category.startswith("L") or category == "Nd"
-        assert go.json_tag_name_ok("a" + char) == expected, repr(char)
+        expected = char in go_syntax._TAG_PUNCTUATION or category.startswith("L") or category == "Nd"
+        assert go_syntax.json_tag_name_ok("a" + char) == expected, repr(char)
 
 
 def test_pretty_json_string_values_agree_with_json_dumps():

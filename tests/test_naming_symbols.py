@@ -12,7 +12,7 @@ import pytest
 from codegen import ir
 from codegen.irbuild import _member_text
 from codegen.naming import camel, identifier_words, pascal, screaming_snake, snake, unique_identifiers
-from codegen.targets import go
+from codegen.targets import go_syntax
 
 ROWS = [
     # The examples: a sign in front of a number, a symbol inside a word, symbols that name a language.
@@ -76,7 +76,7 @@ ROWS = [
 def test_names_in_every_style(value, pascal_name, go_name, java_name, snake_name, camel_name):
     words = identifier_words(_member_text(value), "empty")
     assert pascal(words) == pascal_name  # Rust variants, C# members and type names, Python/TS type names
-    assert go.exported(words) == go_name
+    assert go_syntax.exported(words) == go_name
     assert screaming_snake(words) == java_name
     assert snake(words) == snake_name  # Python and Rust fields
     assert camel(words) == camel_name  # TypeScript and Java components
@@ -112,7 +112,7 @@ def test_collisions_within_one_enum(values, pascal_names, java_names):
 def test_go_constants_use_the_shared_words():
     # Go used to spell symbol-only values by Unicode names (ExclamationEquals); all targets now agree.
     member = ir.EnumMember("!=", identifier_words("!=", "empty"))
-    assert go.exported(member.words) == "NotEqual"
+    assert go_syntax.exported(member.words) == "NotEqual"
 
 
 @pytest.fixture(scope="module")

@@ -11,13 +11,13 @@ from codegen.naming import unique_identifiers
 from codegen.targets import _prettier as ts
 from codegen.targets import ts_literals
 from codegen.targets.base import Reporter
-from codegen.targets.go import _Namer
+from codegen.targets.go_names import Namer
 
 # -- Go: naming a package of many tools looks its scope up instead of copying it ------------------------------------
 
 
 def _reference_claims(taken, claims, casefold):
-    """What `_Namer` did before: every claim compared with every name used so far."""
+    """What `Namer` did before: every claim compared with every name used so far."""
     used = list(taken)
     results = []
     for candidates in claims:
@@ -28,7 +28,7 @@ def _reference_claims(taken, claims, casefold):
 
 
 def _fast_claims(taken, claims, casefold):
-    namer = _Namer(Reporter(), taken, casefold=casefold)
+    namer = Namer(Reporter(), taken, casefold=casefold)
     results = []
     for candidates in claims:
         # The namer's scope is looked up in place (a keyed mapping), never copied.
