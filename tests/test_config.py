@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from codegen import config
+from codegen import config, config_keys
 from codegen.cli import main
 from codegen.config import (
     ConfigError,
@@ -238,7 +238,7 @@ def test_an_explicit_pyproject_without_the_table_is_an_error(tmp_path):
 def test_the_option_table_names_registered_targets_only():
     from codegen.targets import target_names
 
-    assert set(config.TARGET_OPTIONS) <= set(target_names()) == set(config.target_names())
+    assert set(config_keys.TARGET_OPTIONS) <= set(target_names()) == set(config_keys.target_names())
 
 
 def test_the_config_default_size_limit_is_the_loaders():
@@ -250,7 +250,7 @@ def test_the_config_default_size_limit_is_the_loaders():
 def test_the_readme_configuration_reference_lists_every_key():
     readme = (REPO / "README.md").read_text()
     section = readme.split("## Configuration", 1)[1].split("\n## ", 1)[0]
-    for key, default, _ in config.reference_rows():
+    for key, default, _ in config_keys.reference_rows():
         assert (
             f"| `{key}` | {default if default.startswith(('all', 'none')) else f'`{default}`'} |"
             in section

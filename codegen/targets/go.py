@@ -80,7 +80,8 @@ def _struct_view(decl: ir.StructDecl, tool: ir.Tool, types: Types, report: Repor
     if not isinstance(decl.additional, str):  # a schema for extra properties: they go into a map
         (extra,), _ = unique_identifiers([exported(EXTRA_FIELD_WORDS)], [*chosen, *METHOD_NAMES])
         doc = comment_lines([f"{extra} holds the properties not declared above."])
-        fields.append({"doc": doc, "name": extra, "type": "map[string]" + types.go(decl.additional), "tag": '`json:"-"`'})
+        extra_type = "map[string]" + types.go(decl.additional)
+        fields.append({"doc": doc, "name": extra, "type": extra_type, "tag": '`json:"-"`'})
     rows = [(field["name"], field["type"], field["tag"]) for field in fields]
     for field, (name_width, type_width) in zip(fields, column_widths(rows, [bool(f["doc"]) for f in fields])):
         field.update(name_width=name_width, type_width=type_width)
@@ -179,7 +180,9 @@ def tool_context(tool: ir.Tool, names: ToolNames, package: str, report: Reporter
     }
 
 
-def registry_context(tools: list[ir.Tool], names: list[ToolNames], package: str, codec: bool, import_path: str | None) -> dict:
+def registry_context(
+    tools: list[ir.Tool], names: list[ToolNames], package: str, codec: bool, import_path: str | None
+) -> dict:
     return {
         "package": package,
         "import_path": import_path,
@@ -206,7 +209,8 @@ def package_name(options: Mapping[str, Any]) -> str:
     """The Go package name: the `package` option, else `tools`; a lower-case ASCII identifier, not a keyword."""
     package = options.get("package", DEFAULT_PACKAGE)
     if not (isinstance(package, str) and re.fullmatch(r"[a-z][a-z0-9_]*", package)) or package in GO_KEYWORDS:
-        raise _options_problem(f"go: option package: {package!r} is not a Go package name (lower-case letters, digits, _)")
+        what = "is not a Go package name (lower-case letters, digits, _)"
+        raise _options_problem(f"go: option package: {package!r} {what}")
     return package
 
 

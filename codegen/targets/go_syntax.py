@@ -180,7 +180,9 @@ def _raw_json_safe(text: str) -> str:
 
 def _raw_json_escaped(text: str) -> str:
     """_raw_json_safe, one character at a time (any text; the fast path's reference)."""
-    return "".join(char if char == "\n" or (char != "`" and char.isprintable()) else _json_escape(char) for char in text)
+    return "".join(
+        char if char == "\n" or (char != "`" and char.isprintable()) else _json_escape(char) for char in text
+    )
 
 
 def go_literal(value: Any) -> str:
