@@ -111,6 +111,7 @@ _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 
 def read_config(path: Path) -> ConfigFile:
     """Parse a configuration file; a syntax error or a missing table is a located ConfigError."""
+
     def fail(line: int, column: int, message: str) -> ConfigError:
         return ConfigError([Diagnostic(display_path(path), line, column, message)])
 
