@@ -594,5 +594,16 @@ def test_package_option(tmp_path):
             render_outputs(tools, ["go"], {"go": {"package": bad}})
 
 
+def test_import_path_option_is_checked_by_the_target_too():
+    """The configuration refuses a bad import path, located; a library caller passing options straight to
+    render_outputs gets the target's own error instead of a broken import comment."""
+    tools, _ = load_tools([support.SPECS])
+    outputs, _ = render_outputs(tools, ["go"], {"go": {"import_path": "example.com/acme/tools"}})
+    assert '\npackage tools // import "example.com/acme/tools"\n' in outputs["go/tools.go"]
+    for bad in ("/abs/path", "a b", "a\nb"):
+        with pytest.raises(ConfigError, match="not a Go import path"):
+            render_outputs(tools, ["go"], {"go": {"import_path": bad}})
+
+
 def test_sdk_harness_is_gofmt_clean():
     assert_gofmt_clean(support.REPO / "tests" / "sdk" / "go")
