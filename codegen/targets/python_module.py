@@ -11,13 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from .. import ir
-from ..naming import Words
 from .base import Reporter
 from .python_layout import Raw
 from .python_names import ToolNames, field_names
 from .python_statements import BLACK_EXACT, Layout
 from .python_syntax import PYDANTIC_PROTECTED_PREFIX, comment, docstring, py_literal
-from .python_types import Imports, TypeWriter, dependency_order, literal_type, needs_rebuild
+from .python_types import Imports, TypeWriter, dependency_order, literal_type, needs_rebuild, reaches
 
 
 def blank_lines_between(previous: str, current: str) -> str:
@@ -77,10 +76,9 @@ class ModuleBuilder:
             "options": factory.pop("options"),
             "import_sections": self.imports.sections(),
         }
-        for section in context["import_sections"]:
-            for item in section:
-                names = ", ".join(item["names"])
-                self.layout.one_line(f"from {item['module']} import {names}" if names else f"import {item['module']}")
+        for item in [item for section in context["import_sections"] for item in section]:
+            names = ", ".join(item["names"])
+            self.layout.one_line(f"from {item['module']} import {names}" if names else f"import {item['module']}")
         context[BLACK_EXACT] = self.layout.exact
         return context
 
@@ -182,20 +180,11 @@ class ModuleBuilder:
         return self.layout.annotated(lines, name, 1, (annotation, value))
 
     def _default_needs_validation(self, item: ir.Field) -> bool:
+        """A list or dict default whose type holds a model: pydantic validates it only when told to."""
         if not isinstance(item.default, (dict, list)):
             return False
-        pending = ir.type_references(item.type)
-        seen: set[Words] = set()
-        while pending:
-            name = pending.pop()
-            if name in seen:
-                continue
-            seen.add(name)
-            decl = self.tool.decl(name)
-            if isinstance(decl, ir.StructDecl):
-                return True
-            pending.extend(ir.decl_references(decl))
-        return False
+        references = ir.type_references(item.type)
+        return reaches(self.tool.decls, references, lambda decl: isinstance(decl, ir.StructDecl))
 
     # -- the schema constant, the handler type, the factory -----------------------------------------
 
@@ -204,11 +193,9 @@ class ModuleBuilder:
             return None
         name = self.names.schema
         lines = self.layout.literal_assignment(f"{name}: dict[str, Any]", self.tool.wire_parameters)
-        broken = f"{name}: dict[\n    str, Any\n] = "
-        annotation_breaks = "\n".join(lines).startswith(broken)
-        left = broken if annotation_breaks else f"{name}: dict[str, Any] = "
-        value = self.layout.right_side(lines, left, py_literal(self.tool.wire_parameters))
-        return {"name": name, "annotation_breaks": annotation_breaks, "value": value}
+        lefts = {False: f"{name}: dict[str, Any] = ", True: f"{name}: dict[\n    str, Any\n] = "}
+        breaks, value = self.layout.right_side_after(lines, lefts, py_literal(self.tool.wire_parameters))
+        return {"name": name, "annotation_breaks": breaks, "value": value}
 
     def _params_class(self) -> str | None:
         return self.names.decls[self.tool.params] if self.tool.params is not None else None

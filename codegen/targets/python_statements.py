@@ -98,21 +98,26 @@ class Layout:
 
     def right_side(self, lines: list[str], left: str, flat_value: str) -> str:
         """The laid-out value of a statement `<left><value>` (`left` with its indentation), continuation lines
-        indented where they stand. Should black have broken `left` itself (never expected: every `left` given
-        here is a name and a plain annotation), the flat value is returned and black formats the file."""
+        indented where they stand."""
+        return self.right_side_after(lines, {None: left}, flat_value)[1]
+
+    def right_side_after(self, lines: list[str], lefts: dict[Any, str], flat_value: str) -> tuple[Any, str]:
+        """Which of `lefts` (a shape's name → the text black prints before the value in that shape) the laid-out
+        statement starts with, and the value after it. Should it start with none (never expected: each left is a
+        name and an annotation in every shape black gives them), the first shape and the flat value, and black
+        formats the file."""
         text = "\n".join(lines)
-        if text.startswith(left):
-            return text[len(left) :]
+        for shape, left in lefts.items():
+            if text.startswith(left):
+                return shape, text[len(left) :]
         self.exact = False
-        return flat_value
+        return next(iter(lefts)), flat_value
 
     def type_alias(self, lines: list[str], name: str, flat_value: str) -> tuple[bool, str]:
         """A laid-out `name: TypeAlias = value`: whether black parenthesized `TypeAlias` onto a line of its own (a
         name too long for the first line) and the value as black lays it out after the `=`."""
-        broken = f"{name}: (\n    TypeAlias\n) = "
-        if "\n".join(lines).startswith(broken):
-            return True, self.right_side(lines, broken, flat_value)
-        return False, self.right_side(lines, f"{name}: TypeAlias = ", flat_value)
+        lefts = {False: f"{name}: TypeAlias = ", True: f"{name}: (\n    TypeAlias\n) = "}
+        return self.right_side_after(lines, lefts, flat_value)
 
     def annotated(self, lines: list[str], name: str, depth: int, flat: tuple[str, str | None]) -> dict[str, Any]:
         """A laid-out `name: annotation` or `name: annotation = value` as the template writes it: `name`, the

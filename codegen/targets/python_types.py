@@ -131,27 +131,30 @@ def dependency_order(decls: Sequence[ir.Decl]) -> list[ir.Decl]:
     return ordered
 
 
+def reaches(decls: Sequence[ir.Decl], start: Sequence[Words], found: Callable[[ir.Decl], bool]) -> bool:
+    """Whether a declaration named in `start`, or one those refer to (transitively), is `found`."""
+    by_name = {decl.name: decl for decl in decls}
+    seen: set[Words] = set()
+    stack = list(start)
+    while stack:
+        current = stack.pop()
+        if current not in seen:
+            seen.add(current)
+            if found(by_name[current]):
+                return True
+            stack.extend(ir.decl_references(by_name[current]))
+    return False
+
+
 def needs_rebuild(decls: Sequence[ir.Decl]) -> set[Words]:
     """Structs that are recursive or use a recursive declaration: pydantic can only complete them once every
     class of the cycle exists, so the module calls `model_rebuild()` on them at its end."""
-    by_name = {decl.name: decl for decl in decls}
-    recursive = {decl.name for decl in decls if getattr(decl, "recursive", False)}
 
-    def reaches_recursive(start: Words) -> bool:
-        seen, stack = set(), [start]
-        while stack:
-            current = stack.pop()
-            if current in recursive:
-                return True
-            if current not in seen:
-                seen.add(current)
-                stack.extend(ir.decl_references(by_name[current]))
-        return False
+    def recursive(decl: ir.Decl) -> bool:
+        return getattr(decl, "recursive", False)
 
     return {
-        decl.name
-        for decl in decls
-        if isinstance(decl, ir.StructDecl) and reaches_recursive(decl.name)
+        decl.name for decl in decls if isinstance(decl, ir.StructDecl) and reaches(decls, [decl.name], recursive)
     }
 
 
