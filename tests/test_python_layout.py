@@ -269,7 +269,8 @@ def statements(draw) -> tuple[str, int]:
         return f"def call(params: {draw(IDENTIFIERS)}, invocation: ToolInvocation) -> Any:", 1
     if kind == 6:
         names = ", ".join(sorted(set(draw(st.lists(IDENTIFIERS, min_size=1, max_size=8)))))
-        return f"from .{name.lower()} import {names}", 0
+        module = name.lower()  # `Or` is a name, `or` a keyword no module can have
+        return f"from .{module}{'_' if keyword.iskeyword(module) else ''} import {names}", 0
     arguments = [
         py_str(draw(TEXT)),
         f"description={py_str(draw(TEXT))}",
