@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 from functools import cache
-from pathlib import Path
 
 import black
 import pytest
