@@ -30,7 +30,8 @@ from codegen.targets import Reporter
 from codegen.targets import python as target
 from codegen.targets import python_layout
 from codegen.targets.base import PlannedFile
-from codegen.targets.python_syntax import docstring, py_literal, py_str
+from codegen.targets.python_statements import Layout
+from codegen.targets.python_syntax import KEYWORDS, docstring, py_literal, py_str
 
 from . import support
 from .spec_strategy import EXAMPLES, spec_documents, spec_settings, write_spec_documents
@@ -200,7 +201,7 @@ def test_targeted_specs_render_black_stable_python(tmp_path):
 # -- statements of every shape the templates use ------------------------------------------------------------------
 
 IDENTIFIERS = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,70}", fullmatch=True).filter(
-    lambda name: name not in target.KEYWORDS and name not in {"match", "case", "type", "_"}
+    lambda name: name not in KEYWORDS and name not in {"match", "case", "type", "_"}
 )
 TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=120)
 JSON = st.recursive(
@@ -268,7 +269,8 @@ def statements(draw) -> tuple[str, int]:
         return f"def call(params: {draw(IDENTIFIERS)}, invocation: ToolInvocation) -> Any:", 1
     if kind == 6:
         names = ", ".join(sorted(set(draw(st.lists(IDENTIFIERS, min_size=1, max_size=8)))))
-        return f"from .{name.lower()} import {names}", 0
+        module = name.lower()  # `Or` is a name, `or` a keyword no module can have
+        return f"from .{module}{'_' if keyword.iskeyword(module) else ''} import {names}", 0
     arguments = [
         py_str(draw(TEXT)),
         f"description={py_str(draw(TEXT))}",
@@ -361,12 +363,12 @@ def test_sequence_shortcut_lays_out_as_the_general_layout(seed):
         ]
         names = [f"{name}_" if keyword.iskeyword(name) or keyword.issoftkeyword(name) else name for name in names]
         module = "m" * rng.randrange(1, 60)
-        layout = target.Layout()
-        assert layout.sequence(f"from .{module} import ", names, "(", ")") == target.Layout().lines(
+        layout = Layout()
+        assert layout.sequence(f"from .{module} import ", names, "(", ")") == Layout().lines(
             f"from .{module} import {', '.join(names)}"
         )
-        quoted = [target.py_str(name) for name in names]
-        assert layout.sequence("__all__ = ", quoted, "[", "]") == target.Layout().lines(
+        quoted = [py_str(name) for name in names]
+        assert layout.sequence("__all__ = ", quoted, "[", "]") == Layout().lines(
             f"__all__ = [{', '.join(quoted)}]"
         )
 
@@ -375,18 +377,18 @@ def test_lines_that_fit_take_the_shortcut_only_where_the_general_layout_agrees(m
     """`Layout.lines` returns a fitting line without the general engine; for every statement the builders lay
     out for the corpus, the engine must print exactly that line."""
     seen: list[tuple[str, int]] = []
-    original = target.Layout.lines
+    original = Layout.lines
 
     def spy(self, statement, depth=0):
         seen.append((statement, depth))
         return original(self, statement, depth)
 
-    monkeypatch.setattr(target.Layout, "lines", spy)
+    monkeypatch.setattr(Layout, "lines", spy)
     _rendered(support.SDK_SPEC_DIRS)
     assert len(seen) > 5000
     shortcut = 0
     for statement, depth in seen:
-        fast = original(target.Layout(), statement, depth)
+        fast = original(Layout(), statement, depth)
         if fast == ["    " * depth + statement]:
             shortcut += 1
         try:

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from codegen import ir
 from codegen.generate import load_tools, render_outputs
 from codegen.targets import python as target
-from codegen.targets.python import (
+from codegen.targets.python_types import (
     SCALAR_TYPES,
     TYPE_MAP,
     TypeWriter,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from collections.abc import Iterator
 from typing import Any
 
 # `keyword.kwlist` of Python 3.11-3.14, kept as data so the output does not depend on the running interpreter.
@@ -202,3 +203,21 @@ def py_literal(value: Any) -> str:
             + "}"
         )
     raise TypeError(f"not a JSON value: {value!r}")
+
+
+def top_level_positions(text: str, start: int = 0) -> Iterator[int]:
+    """The indices of `text` from `start` that lie outside brackets and string literals, in order: where a
+    union's `|` or an assignment's `=` can separate the parts of an annotation or statement."""
+    depth, quote, escaped = 0, "", False
+    for index in range(start, len(text)):
+        char = text[index]
+        if quote:  # inside a string literal (a Literal member): brackets and operators there are text
+            escaped, quote = (not escaped and char == "\\"), ("" if char == quote and not escaped else quote)
+        elif char in "\"'":
+            quote = char
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif depth == 0:
+            yield index
