@@ -618,3 +618,35 @@ def test_a_branch_whose_rust_type_takes_any_value_keeps_the_union_a_json_value(t
     assert "pub p: Option<serde_json::Value>," in text and "pub enum" not in text
     found = [str(w) for w in warnings if "Rust types this union as serde_json::Value after all" in str(w)]
     assert len(found) == 1 and found[0].startswith(f"{spec.as_posix()}:8:5:"), [str(w) for w in warnings]
+
+
+def test_type_names_fit_rustdoc_file_names(tmp_path):
+    """rustdoc writes `struct.Name.html` per type, and a file name has at most 255 bytes (NAME_MAX): a
+    300-character property name gives a shorter type name, with a located warning, and the cut names stay
+    unique (their collision number fits too)."""
+    word = "y" * 300
+    text, found = _render_spec(
+        tmp_path,
+        "name: long_nested\ndescription: d\nparameters:\n  type: object\n  properties:\n"
+        f"    {word}: {{type: object, properties: {{a: {{type: string}}}}}}\n"
+        f"    {word}z: {{type: object, properties: {{b: {{type: string}}}}}}\n",
+    )
+    structs = re.findall(r"^pub struct (\w+)", text, re.MULTILINE)
+    nested = [name for name in structs if name != "LongNestedParams"]
+    assert len(nested) == 2 and len(set(nested)) == 2, structs
+    for name in nested:
+        assert name.startswith("LongNestedYyyy") and len(f"struct.{name}.html".encode()) <= 255, name
+    too_long = [w for w in found if "too long for a rustdoc file name" in w]
+    spec = tmp_path / "spec.yaml"
+    assert [w.split(": warning")[0] for w in too_long] == [f"{spec}:6:5", f"{spec}:7:5"], found
+
+
+def test_a_type_name_that_fits_is_not_cut(tmp_path):
+    word = "y" * 200
+    text, found = _render_spec(
+        tmp_path,
+        "name: n\ndescription: d\nparameters:\n  type: object\n  properties:\n"
+        f"    {word}: {{type: object, properties: {{a: {{type: string}}}}}}\n",
+    )
+    assert re.findall(r"^pub struct (\w+)", text, re.MULTILINE) == ["NParams", f"NY{word[1:]}"]
+    assert not found

@@ -287,6 +287,24 @@ def plan_tool_names(tools: Sequence[ir.Tool], report: Reporter) -> list[ToolName
     return names
 
 
+# rustdoc writes one page per type, `struct.Name.html` (or `enum.`, `type.`), and a file name has at most 255
+# bytes (NAME_MAX). Room is left for the collision number `unique_identifiers` may add after the cut.
+NAME_MAX = 255
+TYPE_PAGE = "struct.{}.html"
+SUFFIX_ROOM = 6
+
+
+def fit_type_name(name: str) -> str:
+    """`name`, cut (at a character) so that its rustdoc page plus a collision number fits a file name; a name
+    that fits is unchanged. A `_` the cut leaves at the end is dropped (it joined two digits)."""
+    budget = NAME_MAX - len(TYPE_PAGE.format("").encode()) - SUFFIX_ROOM
+    encoded = name.encode()
+    if len(encoded) <= budget:
+        return name
+    # Cut the bytes, then drop a character the cut split in two ("ignore" can only meet that at the end).
+    return encoded[:budget].decode("utf-8", "ignore").rstrip("_")
+
+
 def _rename(wire_name: str, rust_name: str) -> list[str]:
     """serde's `rename` argument, or none when the Rust name (without `r#`, which serde strips) already is the
     wire name: no container here sets `rename_all`, so serde reads the name as written."""
@@ -456,6 +474,13 @@ class _ToolPlanner:
             for decl in decls
         ]
         positions = [self._position(decl.name) for decl in decls]
+        for index, (full, (line, column)) in enumerate(zip(candidates, positions)):
+            candidates[index] = fit_type_name(full)
+            if candidates[index] != full:
+                self.report.warn(
+                    self.tool.source, line, column,
+                    f"Rust type `{full[:40]}…` is too long for a rustdoc file name; it is `{candidates[index]}`",
+                )  # fmt: skip
         chosen = _unique_with_warnings(
             candidates, TAKEN_TYPE_NAMES, "type", positions, self.tool, self.report
         )
