@@ -18,6 +18,11 @@ from codegen.targets import java_doc, rust_doc
 from .support import realworld_documents
 
 P = Paragraph
+I = Item
+
+
+def L(*items: Item) -> ItemList:
+    return ItemList(items)
 
 
 @pytest.mark.parametrize(
@@ -49,6 +54,30 @@ P = Paragraph
         ("````\n```\n````", [Code(("```",))]),  # a shorter fence inside a longer one is text
         ("```go``` inline", [P(("```go``` inline",))]),  # backquotes in the info string: not a fence
         ("a\r\nb\rc", [P(("a", "b", "c"))]),
+        # nested lists: a marker indented two or more columns past the open item's marker opens its sub-list
+        (
+            "Use:\n- a\n  - b\n  - c\n    more c\n- d",
+            [P(("Use:",)), ItemList((I(None, ("a",), (L(I(None, ("b",)), I(None, ("c", "more c"))),)), I(None, ("d",))))],
+        ),
+        (
+            "1. a\n   1. b\n   2. c\n2. d",
+            [ItemList((I("1", ("a",), (L(I("1", ("b",)), I("2", ("c",))),)), I("2", ("d",))))],
+        ),
+        ("- a\n    - b\n- c", [L(I(None, ("a",), (L(I(None, ("b",))),)), I(None, ("c",)))]),  # four columns too
+        ("- a\n - b", [L(I(None, ("a",)), I(None, ("b",)))]),  # one column does not
+        (
+            "- a\n  1. b\n     - c\n- d",
+            [L(I(None, ("a",), (L(I("1", ("b",), (L(I(None, ("c",))),))),)), I(None, ("d",)))],
+        ),  # three levels, back out two at once
+        (
+            "- a\n  - b\n  1. c\n- d",
+            [L(I(None, ("a",), (L(I(None, ("b",))), L(I("1", ("c",))))), I(None, ("d",)))],
+        ),  # a marker of the other kind starts a second sub-list
+        # the first line is not indented, so indentation shared by all later lines is residue (cleandoc's rule)
+        ("- a\n  - b\n  - c", [L(I(None, ("a",)), I(None, ("b",)), I(None, ("c",)))]),
+        ("- a\n\n  - b\n\n- c", [L(I(None, ("a",), (L(I(None, ("b",))),)), I(None, ("c",)))]),  # loose
+        ("- a\n\n    code\n\nend", [L(I(None, ("a",))), Code(("code",)), P(("end",))]),  # after a blank line
+        ("- a\n  - b\n\nafter", [L(I(None, ("a",), (L(I(None, ("b",))),))), P(("after",))]),
         ("tab\tstop", [P(("tab stop",))]),
     ],
 )
@@ -87,6 +116,10 @@ def test_a_real_description_with_lists():
     assert link.text.startswith("https://docs.github.com/")
 
 
+def _item_texts(block: ItemList) -> list[str]:
+    return [text for item in block.items for text in [item.text, *(t for s in item.sublists for t in _item_texts(s))]]
+
+
 def test_every_real_description_parses_without_losing_words():
     """The blocks hold every word of the description (none dropped or invented), for all real tools."""
     for text in realworld_documents().values():
@@ -94,7 +127,7 @@ def test_every_real_description_parses_without_losing_words():
             description = tool.get("description") or ""
             words = []
             for block in doctext.parse(description):
-                lines = block.lines if not isinstance(block, ItemList) else [i.text for i in block.items]
+                lines = block.lines if not isinstance(block, ItemList) else _item_texts(block)
                 words += " ".join(lines).split()
             markers = {"-", "*", "+"} | {f"{n}." for n in range(1, 100)}
             expected = [w for w in description.split() if w not in markers and not w.startswith("```")]
