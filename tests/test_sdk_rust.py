@@ -27,7 +27,7 @@ import pytest
 
 from codegen.generate import load_tools
 from codegen.targets import Reporter
-from codegen.targets.rust import plan_tool_names
+from codegen.targets.rust_names import plan_tool_names
 
 from . import handler_calls
 from .support import (
