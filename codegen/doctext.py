@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
@@ -92,24 +92,26 @@ def parse(text: str | None) -> list[Block]:
     return list(_blocks(clean_lines(text)))
 
 
-class _OpenList:
-    """A list being read: its items so far (each with its marker's indentation and its sub-lists so far)."""
+@dataclass
+class _OpenItem:
+    number: str | None
+    indent: int  # the marker's column: a marker two columns further opens this item's sub-list
+    lines: list[str]
+    sublists: list[ItemList] = field(default_factory=list)
 
-    def __init__(self, number: str | None, indent: int, text: str):
-        self.items: list[tuple[str | None, list[str], list[ItemList]]] = []
-        self.indents: list[int] = []
-        self.add(number, indent, text)
+
+class _OpenList:
+    """A list being read: its items so far, the last one still open."""
+
+    def __init__(self, item: _OpenItem):
+        self.items = [item]
 
     @property
     def ordered(self) -> bool:
-        return self.items[0][0] is not None
-
-    def add(self, number: str | None, indent: int, text: str) -> None:
-        self.items.append((number, [text] if text else [], []))
-        self.indents.append(indent)
+        return self.items[0].number is not None
 
     def frozen(self) -> ItemList:
-        return ItemList(tuple(Item(number, tuple(lines), tuple(subs)) for number, lines, subs in self.items))
+        return ItemList(tuple(Item(i.number, tuple(i.lines), tuple(i.sublists)) for i in self.items))
 
 
 class _Lists:
@@ -127,21 +129,22 @@ class _Lists:
         """Places an item line; returns the outermost list when a marker of the other kind closed it."""
         depth = 0
         for level, open_list in enumerate(self.stack):
-            if indent >= open_list.indents[-1] + _NEST_INDENT:
+            if indent >= open_list.items[-1].indent + _NEST_INDENT:
                 depth = level + 1  # inside that level's last item
         self._close_below(depth + 1)
         closed = None
         if len(self.stack) > depth and self.stack[depth].ordered != (number is not None):
             closed = self._close_below(depth)
+        item = _OpenItem(number, indent, [text] if text else [])
         if len(self.stack) > depth:
-            self.stack[depth].add(number, indent, text)
+            self.stack[depth].items.append(item)
         else:
-            self.stack.append(_OpenList(number, indent, text))
+            self.stack.append(_OpenList(item))
         self.text_open = True
         return closed
 
     def continue_item(self, line: str) -> None:
-        self.stack[-1].items[-1][1].append(line)
+        self.stack[-1].items[-1].lines.append(line)
 
     def close(self) -> ItemList | None:
         return self._close_below(0)
@@ -153,7 +156,7 @@ class _Lists:
         while len(self.stack) > depth:
             closed = self.stack.pop().frozen()
             if self.stack:
-                self.stack[-1].items[-1][2].append(closed)
+                self.stack[-1].items[-1].sublists.append(closed)
                 closed = None
         return closed
 
@@ -187,7 +190,7 @@ def _blocks(lines: list[str]) -> Iterator[Block]:
             continue
         match = _ITEM.match(line)
         indent = _indent(line)
-        if match and (lists or (indent <= _TOP_ITEM_INDENT and not (indent >= _CODE_INDENT))):
+        if match and (lists or indent <= _TOP_ITEM_INDENT):
             if paragraph:
                 yield from flush()
             closed = lists.add(match.group(3), indent, match.group(4).strip())
