@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
-_ITEM = re.compile(r"^ {0,3}([-*+]|(\d{1,9})[.)])(?: +|$)(.*)$")
+_ITEM = re.compile(r"^( *)([-*+]|(\d{1,9})[.)])(?: +|$)(.*)$")
+_TOP_ITEM_INDENT = 3  # a list starts with a marker indented at most three columns (more continues a paragraph)
+_NEST_INDENT = 2  # a marker this many columns past the open item's marker opens that item's sub-list
 _CODE_INDENT = 4
 
 
@@ -36,6 +38,7 @@ class Paragraph:
 class Item:
     number: str | None  # "3" for `3.`, None for a bullet
     lines: tuple[str, ...]
+    sublists: tuple[ItemList, ...] = ()  # nested lists, after the item's text (two when the marker kind changes)
 
     @property
     def text(self) -> str:
@@ -89,32 +92,92 @@ def parse(text: str | None) -> list[Block]:
     return list(_blocks(clean_lines(text)))
 
 
+@dataclass
+class _OpenItem:
+    number: str | None
+    indent: int  # the marker's column: a marker two columns further opens this item's sub-list
+    lines: list[str]
+    sublists: list[ItemList] = field(default_factory=list)
+
+
+class _OpenList:
+    """A list being read: its items so far, the last one still open."""
+
+    def __init__(self, item: _OpenItem):
+        self.items = [item]
+
+    @property
+    def ordered(self) -> bool:
+        return self.items[0].number is not None
+
+    def frozen(self) -> ItemList:
+        return ItemList(tuple(Item(i.number, tuple(i.lines), tuple(i.sublists)) for i in self.items))
+
+
+class _Lists:
+    """The open lists, outermost first: where an item line goes (nested, a sibling, or a new list), and the
+    innermost item that a continuation line joins."""
+
+    def __init__(self) -> None:
+        self.stack: list[_OpenList] = []
+        self.text_open = False  # the innermost item takes continuation lines (no blank line since its marker)
+
+    def __bool__(self) -> bool:
+        return bool(self.stack)
+
+    def add(self, number: str | None, indent: int, text: str) -> ItemList | None:
+        """Places an item line; returns the outermost list when a marker of the other kind closed it."""
+        depth = 0
+        for level, open_list in enumerate(self.stack):
+            if indent >= open_list.items[-1].indent + _NEST_INDENT:
+                depth = level + 1  # inside that level's last item
+        self._close_below(depth + 1)
+        closed = None
+        if len(self.stack) > depth and self.stack[depth].ordered != (number is not None):
+            closed = self._close_below(depth)
+        item = _OpenItem(number, indent, [text] if text else [])
+        if len(self.stack) > depth:
+            self.stack[depth].items.append(item)
+        else:
+            self.stack.append(_OpenList(item))
+        self.text_open = True
+        return closed
+
+    def continue_item(self, line: str) -> None:
+        self.stack[-1].items[-1].lines.append(line)
+
+    def close(self) -> ItemList | None:
+        return self._close_below(0)
+
+    def _close_below(self, depth: int) -> ItemList | None:
+        """Closes the lists at `depth` and deeper, each into its parent's last item; the outermost one is
+        returned when `depth` is 0."""
+        closed = None
+        while len(self.stack) > depth:
+            closed = self.stack.pop().frozen()
+            if self.stack:
+                self.stack[-1].items[-1].sublists.append(closed)
+                closed = None
+        return closed
+
+
 def _blocks(lines: list[str]) -> Iterator[Block]:
     i = 0
     paragraph: list[str] = []
-    items: list[Item] = []  # the open list
-    item: list[str] | None = None  # the open item's lines
-    number: str | None = None
-
-    def close_item() -> None:
-        nonlocal item
-        if item is not None:
-            items.append(Item(number, tuple(item)))
-            item = None
+    lists = _Lists()
 
     def flush() -> Iterator[Block]:
-        close_item()
         if paragraph:
             yield Paragraph(tuple(paragraph))
             paragraph.clear()
-        if items:
-            yield ItemList(tuple(items))
-            items.clear()
+        closed = lists.close()
+        if closed:
+            yield closed
 
     while i < len(lines):
         line = lines[i]
         if not line:
-            close_item()
+            lists.text_open = False
             if paragraph:
                 yield from flush()
             i += 1
@@ -125,25 +188,23 @@ def _blocks(lines: list[str]) -> Iterator[Block]:
             code, i = _fenced(lines, i, fence)
             yield code
             continue
-        after_blank = i > 0 and not lines[i - 1]
-        if _indent(line) >= _CODE_INDENT and not paragraph and item is None and (after_blank or not items):
+        match = _ITEM.match(line)
+        indent = _indent(line)
+        if match and (lists or indent <= _TOP_ITEM_INDENT):
+            if paragraph:
+                yield from flush()
+            closed = lists.add(match.group(3), indent, match.group(4).strip())
+            if closed:
+                yield closed
+        elif lists and lists.text_open:
+            lists.continue_item(line.strip())  # a continuation of the item (indented, or lazily not)
+        elif indent >= _CODE_INDENT and not paragraph:
             yield from flush()
             code, i = _indented(lines, i)
             yield code
             continue
-        match = _ITEM.match(line)
-        if match:
-            numbered = match.group(2)
-            close_item()
-            if paragraph or (items and (items[0].number is None) != (numbered is None)):
-                yield from flush()
-            item, number = [match.group(3).strip()], numbered
-            if not item[0]:
-                item = []
-        elif item is not None:
-            item.append(line.strip())  # a continuation of the item (indented, or lazily not)
         else:
-            if items:  # text after a list and a blank line
+            if lists:  # text after a list and a blank line
                 yield from flush()
             paragraph.append(line.strip())
         i += 1

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from codegen.targets import _prettier as ts
-from codegen.targets import dotnet, go_syntax, java_syntax, rust, rust_layout
+from codegen.targets import dotnet, go_syntax, java_syntax, rust_layout, rust_literals
 
 _SPECIAL = [
     *map(chr, range(0x00, 0x21)),  # every C0 control and the space
@@ -49,8 +49,11 @@ PAIRS = {
     "go.raw_json": (go_syntax._raw_json_safe, go_syntax._raw_json_escaped),
     "dotnet.string_literal": (dotnet.string_literal, dotnet._string_literal_escaped),
     "dotnet.comment_text": (dotnet.comment_text, dotnet._comment_text_escaped),
-    "rust.string_literal": (rust.string_literal, rust._string_literal_escaped),
-    "rust._escape_invisible_json": (rust._escape_invisible_json, rust._escape_invisible_json_by_char),
+    "rust_literals.string_literal": (rust_literals.string_literal, rust_literals._string_literal_escaped),
+    "rust_literals._escape_invisible_json": (
+        rust_literals._escape_invisible_json,
+        rust_literals._escape_invisible_json_by_char,
+    ),
     "rust_layout.display_width": (rust_layout.display_width, rust_layout._display_width_by_char),
     "ts.is_es5_identifier_name": (ts.is_es5_identifier_name, ts._is_es5_identifier_name_by_char),
 }

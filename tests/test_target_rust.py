@@ -20,7 +20,7 @@ import pytest
 from codegen import ir
 from codegen.generate import load_tools, render_outputs
 from codegen.targets import Reporter
-from codegen.targets import rust
+from codegen.targets import rust_doc, rust_literals, rust_names, rust_types
 from codegen.targets.rust_layout import (
     RustType,
     display_width,
@@ -52,7 +52,7 @@ def warnings() -> list[str]:
 
 
 def test_type_map_covers_every_type_kind():
-    assert set(rust.TYPE_MAP) == set(ir.TYPE_KINDS)
+    assert set(rust_types.TYPE_MAP) == set(ir.TYPE_KINDS)
 
 
 @pytest.mark.parametrize(
@@ -73,7 +73,7 @@ def test_type_map_covers_every_type_kind():
     ],
 )
 def test_identifier_escapes_keywords(name, expected):
-    assert rust.identifier(name) == expected
+    assert rust_names.identifier(name) == expected
 
 
 @pytest.mark.parametrize(
@@ -88,7 +88,7 @@ def test_identifier_escapes_keywords(name, expected):
     ],
 )
 def test_raw_string_literal_counts_hashes(text, expected):
-    assert rust.raw_string_literal(text) == expected
+    assert rust_literals.raw_string_literal(text) == expected
 
 
 @pytest.mark.parametrize(
@@ -103,7 +103,7 @@ def test_raw_string_literal_counts_hashes(text, expected):
     ],
 )
 def test_string_literal_escapes(text, expected):
-    assert rust.string_literal(text) == expected
+    assert rust_literals.string_literal(text) == expected
 
 
 def test_json_text_escapes_invisible_characters_and_round_trips():
@@ -111,7 +111,7 @@ def test_json_text_escapes_invisible_characters_and_round_trips():
         "d": "bidi \u202e nul \u0000 sep \u2028 emoji \U0001f600 zwsp \u200b",
         "n": [1, 2.5, None],
     }
-    text = rust.json_text(value, pretty=True)
+    text = rust_literals.json_text(value, pretty=True)
     assert "\u202e" not in text and "\u2028" not in text and "\u200b" not in text
     assert "\\u202e" in text and "😀" in text
     assert json.loads(text) == value
@@ -122,12 +122,12 @@ def test_json_text_escapes_invisible_characters_and_round_trips():
     [(2.5, "2.5"), (2.0, "2.0"), (30, "30.0"), (-1.5, "-1.5"), (1e20, "1e+20"), (1e-7, "1e-07")],
 )
 def test_float_literal(value, expected):
-    assert rust.float_literal(value) == expected
+    assert rust_literals.float_literal(value) == expected
 
 
 def test_doc_lines_are_harmless():
     text = "ends */ here\n```\nfn main() {}\n```\n        indented code\n\tbidi \u202e\ntrailing   "
-    assert rust.doc_lines(text) == [
+    assert rust_doc.doc_lines(text) == [
         "/// ends */ here",
         "///",
         "/// ```text",  # an unlabeled fence would be a doctest
@@ -141,9 +141,9 @@ def test_doc_lines_are_harmless():
         "///",
         "/// trailing",
     ]
-    assert rust.doc_lines("   ") == []
-    assert rust.doc_lines(None) == []
-    assert rust.doc_lines("a\n\nb", "    ///") == ["    /// a", "    ///", "    /// b"]
+    assert rust_doc.doc_lines("   ") == []
+    assert rust_doc.doc_lines(None) == []
+    assert rust_doc.doc_lines("a\n\nb", "    ///") == ["    /// a", "    ///", "    /// b"]
 
 
 # -- layout (the rules rustfmt applies, spot checks; the rustfmt tests below cover them in bulk) ------------
@@ -491,7 +491,7 @@ def test_tool_name_clashes_get_distinct_modules():
     tools, _ = load_tools([EDGE_SPECS / "name_mangling.yaml"])
     twin = ir.Tool(**{**tools[0].__dict__, "name": "name_mangling", "source": "twin.yaml"})
     report = Reporter()
-    names = rust.plan_tool_names([tools[0], twin], report)
+    names = rust_names.plan_tool_names([tools[0], twin], report)
     assert [n.module for n in names] == ["name_mangling", "name_mangling2"]
     assert [n.params for n in names] == ["NameManglingParams", "NameManglingParams2"]
     assert len(report.diagnostics) == 2
@@ -509,7 +509,7 @@ def test_tool_name_clashes_get_distinct_modules():
 def test_module_names_stay_legal(tool_name, module, file_stem, factory):
     tools, _ = load_tools([EDGE_SPECS / "no_parameters.yaml"])
     renamed = ir.Tool(**{**tools[0].__dict__, "name": tool_name, "words": (tool_name,)})
-    (names,) = rust.plan_tool_names([renamed], Reporter())
+    (names,) = rust_names.plan_tool_names([renamed], Reporter())
     assert (names.module, names.file_stem, names.factory) == (module, file_stem, factory)
 
 
@@ -618,3 +618,35 @@ def test_a_branch_whose_rust_type_takes_any_value_keeps_the_union_a_json_value(t
     assert "pub p: Option<serde_json::Value>," in text and "pub enum" not in text
     found = [str(w) for w in warnings if "Rust types this union as serde_json::Value after all" in str(w)]
     assert len(found) == 1 and found[0].startswith(f"{spec.as_posix()}:8:5:"), [str(w) for w in warnings]
+
+
+def test_type_names_fit_rustdoc_file_names(tmp_path):
+    """rustdoc writes `struct.Name.html` per type, and a file name has at most 255 bytes (NAME_MAX): a
+    300-character property name gives a shorter type name, with a located warning, and the cut names stay
+    unique (their collision number fits too)."""
+    word = "y" * 300
+    text, found = _render_spec(
+        tmp_path,
+        "name: long_nested\ndescription: d\nparameters:\n  type: object\n  properties:\n"
+        f"    {word}: {{type: object, properties: {{a: {{type: string}}}}}}\n"
+        f"    {word}z: {{type: object, properties: {{b: {{type: string}}}}}}\n",
+    )
+    structs = re.findall(r"^pub struct (\w+)", text, re.MULTILINE)
+    nested = [name for name in structs if name != "LongNestedParams"]
+    assert len(nested) == 2 and len(set(nested)) == 2, structs
+    for name in nested:
+        assert name.startswith("LongNestedYyyy") and len(f"struct.{name}.html".encode()) <= 255, name
+    too_long = [w for w in found if "too long for a rustdoc file name" in w]
+    spec = tmp_path / "spec.yaml"
+    assert [w.split(": warning")[0] for w in too_long] == [f"{spec}:6:5", f"{spec}:7:5"], found
+
+
+def test_a_type_name_that_fits_is_not_cut(tmp_path):
+    word = "y" * 200
+    text, found = _render_spec(
+        tmp_path,
+        "name: n\ndescription: d\nparameters:\n  type: object\n  properties:\n"
+        f"    {word}: {{type: object, properties: {{a: {{type: string}}}}}}\n",
+    )
+    assert re.findall(r"^pub struct (\w+)", text, re.MULTILINE) == ["NParams", f"NY{word[1:]}"]
+    assert not found

@@ -26,12 +26,24 @@ def blocks(text: str) -> list[tuple[bool, str]]:
         if isinstance(block, doctext.Code):
             out.append((False, "<code>\n" + "\n".join(escape(line) for line in block.lines) + "\n</code>"))
         elif isinstance(block, doctext.ItemList):
-            kind = "number" if block.ordered else "bullet"
-            items = [f"<item><description>{inline(item.text)}</description></item>" for item in block.items]
-            out.append((False, "\n".join([f'<list type="{kind}">', *items, "</list>"])))
+            out.append((False, "\n".join(_list(block))))
         else:
             out.append((True, inline("\n".join(block.lines))))
     return out
+
+
+def _list(block: doctext.ItemList) -> list[str]:
+    """`<list>` of `<item><description>`; a sub-list goes in its item's `<description>`, after the text."""
+    lines = [f'<list type="{"number" if block.ordered else "bullet"}">']
+    for item in block.items:
+        if not item.sublists:
+            lines.append(f"<item><description>{inline(item.text)}</description></item>")
+            continue
+        lines.append(f"<item><description>{inline(item.text)}")
+        for sublist in item.sublists:
+            lines += _list(sublist)
+        lines.append("</description></item>")
+    return lines + ["</list>"]
 
 
 def body(parts: list[tuple[bool, str]]) -> str:

@@ -34,11 +34,7 @@ def doc_lines(text: str | None, comment_text: Callable[[str], str]) -> list[str]
         if isinstance(block, doctext.Code):
             lines += [("\t" + comment_text(line)).rstrip() if line.strip() else "" for line in block.lines]
         elif isinstance(block, doctext.ItemList):
-            for item in block.items:
-                marker = "  - " if item.number is None else f" {item.number}. "
-                wrapped = doctext.wrap(_words(item.text, comment_text), TEXT_WIDTH - 4) or [""]
-                lines.append((marker + wrapped[0]).rstrip())
-                lines += ["    " + line for line in wrapped[1:]]
+            lines += _list_lines(block, comment_text)
         else:
             paragraph = doctext.wrap(_words(block.text, comment_text), TEXT_WIDTH)
             following = blocks[index + 1] if index + 1 < len(blocks) else None
@@ -46,6 +42,38 @@ def doc_lines(text: str | None, comment_text: Callable[[str], str]) -> list[str]
                 paragraph = ["# " + paragraph[0]]
             lines += paragraph
     return lines
+
+
+def _list_lines(block: doctext.ItemList, comment_text: Callable[[str], str]) -> list[str]:
+    """gofmt's list; a nested item becomes a paragraph of its top-level item (gofmt's lists have one level), which
+    gofmt then separates from every item by a blank line, as it would reprint it."""
+    loose = any(item.sublists for item in block.items)
+    lines: list[str] = []
+    for index, item in enumerate(block.items):
+        if loose and index:
+            lines.append("")
+        marker = "  - " if item.number is None else f" {item.number}. "
+        wrapped = doctext.wrap(_words(item.text, comment_text), TEXT_WIDTH - 4) or [""]
+        lines.append((marker + wrapped[0]).rstrip())
+        lines += ["    " + line for line in wrapped[1:]]
+        for mark, text in _nested_items(item.sublists, 2):
+            wrapped = doctext.wrap([mark, *_words(text, comment_text)], TEXT_WIDTH - 4)
+            lines += ["", *("    " + line for line in wrapped)]
+    return lines
+
+
+# A nested item's mark: none of gofmt's list markers (`-`, `*`, `+`, `•`, `1.`, `1)`), so the paragraph stays text.
+_NESTED_BULLETS = {2: "◦"}
+_DEEPER_BULLET = "▪"
+
+
+def _nested_items(sublists: Iterable[doctext.ItemList], depth: int) -> Iterable[tuple[str, str]]:
+    """(mark, text) of every item in `sublists` and their own sub-lists, depth first."""
+    for sublist in sublists:
+        for item in sublist.items:
+            mark = _NESTED_BULLETS.get(depth, _DEEPER_BULLET) if item.number is None else f"({item.number})"
+            yield mark, item.text
+            yield from _nested_items(item.sublists, depth + 1)
 
 
 def _words(text: str, comment_text: Callable[[str], str]) -> list[str]:

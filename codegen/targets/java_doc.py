@@ -55,7 +55,7 @@ def flat(text: str) -> str:
         if isinstance(block, doctext.Code):
             parts.append(_code(" ".join(block.lines)))
         elif isinstance(block, doctext.ItemList):
-            parts += [inline(item.text) for item in block.items]
+            parts += [inline(text) for text in _item_texts(block)]
         else:
             parts.append(inline(block.text))
     return " ".join(part for part in parts if part)
@@ -76,11 +76,7 @@ def comment(indent: int, text: str, params: Sequence[tuple[str, str]] = ()) -> l
         if isinstance(block, doctext.Code):
             lines += _pre(block, star)
         elif isinstance(block, doctext.ItemList):
-            tag = "ol" if block.ordered else "ul"
-            lines.append(f"{star}<{tag}>")
-            for item in block.items:
-                lines += _wrap(("<li>" + inline(item.text)).split(" "), f"{star}  ", f"{star}      ")
-            lines.append(f"{star}</{tag}>")
+            lines += _list(block, star)
         else:
             lead = "<p>" if index else ""
             lines += _wrap((lead + inline(block.text)).split(" "), star, star)
@@ -91,6 +87,28 @@ def comment(indent: int, text: str, params: Sequence[tuple[str, str]] = ()) -> l
         lines += _wrap(["@param", name] + param.split(" "), star, f"{pad} *     ")
     lines.append(f"{pad} */")
     return lines
+
+
+def _list(block: doctext.ItemList, star: str) -> list[str]:
+    """`<ul>`/`<ol>` as google-java-format indents it: two columns per open list and four per open item, so a
+    sub-list (inside its `<li>`, no `</li>`) starts six columns past its parent list."""
+    tag = "ol" if block.ordered else "ul"
+    lines = [f"{star}<{tag}>"]
+    for item in block.items:
+        lines += _wrap(("<li>" + inline(item.text)).split(" "), f"{star}  ", f"{star}      ")
+        for sublist in item.sublists:
+            lines += _list(sublist, star + " " * 6)
+    return lines + [f"{star}</{tag}>"]
+
+
+def _item_texts(block: doctext.ItemList) -> list[str]:
+    """Every item's text, sub-lists' items after their item's."""
+    texts = []
+    for item in block.items:
+        texts.append(item.text)
+        for sublist in item.sublists:
+            texts += _item_texts(sublist)
+    return texts
 
 
 def _pre(block: doctext.Code, star: str) -> list[str]:

@@ -45,11 +45,21 @@ def _block(block: doctext.Block) -> list[str]:
         fence = "`" * max(3, longest + 1)
         return [f"{fence}text", *body, fence]
     if isinstance(block, doctext.ItemList):
-        return [
-            (f"{item.number}." if item.number is not None else "-") + " " + inline(item.text)
-            for item in block.items
-        ]
+        return _list(block, "")
     return inline("\n".join(block.lines)).split("\n")
+
+
+def _list(block: doctext.ItemList, indent: str) -> list[str]:
+    """A Markdown list; a sub-list is indented to its item's text, which is where CommonMark nests it."""
+    lines = []
+    for item in block.items:
+        marker = f"{item.number}." if item.number is not None else "-"
+        lines.append(f"{indent}{marker} {inline(item.text)}")
+        for sublist in item.sublists:
+            if sublist.ordered and sublist.items[0].number != "1":
+                lines.append("")  # only a list that starts at 1 may interrupt a paragraph (CommonMark)
+            lines += _list(sublist, indent + " " * (len(marker) + 1))
+    return lines
 
 
 def inline(text: str) -> str:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # rust.py imports this module
-    from .rust import ToolNames
+if TYPE_CHECKING:  # rust_names imports this module
+    from .rust_names import ToolNames
 
 # Types mod.rs declares or imports; a re-exported parameters type must not take them.
 FOLDER_TYPE_NAMES = frozenset(
