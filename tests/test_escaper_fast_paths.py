@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from codegen.targets import _prettier as ts
+from codegen.targets import ts_literals
 from codegen.targets import dotnet, go_syntax, java_syntax, rust, rust_layout
 
 _SPECIAL = [
@@ -52,7 +52,10 @@ PAIRS = {
     "rust.string_literal": (rust.string_literal, rust._string_literal_escaped),
     "rust._escape_invisible_json": (rust._escape_invisible_json, rust._escape_invisible_json_by_char),
     "rust_layout.display_width": (rust_layout.display_width, rust_layout._display_width_by_char),
-    "ts.is_es5_identifier_name": (ts.is_es5_identifier_name, ts._is_es5_identifier_name_by_char),
+    "ts_literals.is_es5_identifier_name": (
+        ts_literals.is_es5_identifier_name,
+        ts_literals._is_es5_identifier_name_by_char,
+    ),
 }
 
 
