@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from .. import ir
 from ..naming import Words
+from ..schema_subset import _is_number
 from .ts_syntax import (
     ArrayExpr, Bool, Call, Ident, Member, Null, Num, ObjectExpr, Prop, Str, TArray, TKeyword, TRef, TUnion,
 )
@@ -122,10 +123,6 @@ def json_value(value: Any) -> Any:
     if isinstance(value, str):
         return Str(value)
     raise TypeError(f"not a JSON value: {value!r}")
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 class Defaults:
