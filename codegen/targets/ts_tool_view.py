@@ -24,12 +24,7 @@ from . import ts_json_layout
 from .base import Reporter
 from .ts_types import Defaults, Names, ordered_decls, json_value, method, ts_type, z, zod_type
 
-WIDTH = PRINT_WIDTH
 RECORD = TRef("Record", [TKeyword("string"), TKeyword("unknown")])
-
-
-def _width(text: str) -> int:
-    return len(text) if text.isascii() else string_width(text)
 
 
 def _doc(comment: str | None) -> str:
@@ -239,7 +234,7 @@ def _wire(tool: ir.Tool, names: Any) -> dict[str, Any]:
 def _options_hug(tool: ir.Tool, names: Any) -> bool:
     """Whether `defineTool(name, {` fits on the `return` line (else each argument gets its own line)."""
     type_args = f"<{names.decls.types[tool.params]}>" if tool.params is not None else ""
-    return _width(f"  return defineTool{type_args}({string_literal(tool.name)}, {{") <= WIDTH
+    return string_width(f"  return defineTool{type_args}({string_literal(tool.name)}, {{") <= PRINT_WIDTH
 
 
 def _factory(tool: ir.Tool, names: Any) -> dict[str, Any]:
@@ -253,7 +248,7 @@ def _factory(tool: ir.Tool, names: Any) -> dict[str, Any]:
         "tool_name": string_literal(tool.name),
         "options_hug": hug,
         "description": description,
-        "description_fits": indent + _width(f"description: {description},") <= WIDTH,
+        "description_fits": indent + string_width(f"description: {description},") <= PRINT_WIDTH,
         "params_type": None,
         "params_schema": None,
         "signature_fits": False,  # without parameters the handler's function type never fits one line
@@ -264,11 +259,11 @@ def _factory(tool: ir.Tool, names: Any) -> dict[str, Any]:
         return view
     params_type, schema = names.decls.types[tool.params], names.decls.schemas[tool.params]
     call = f"handler({schema}.parse(args), invocation)"
-    if indent + _width(f"handler: (args, invocation) => {call},") <= WIDTH:
+    if indent + string_width(f"handler: (args, invocation) => {call},") <= PRINT_WIDTH:
         handler_layout = "one_line"
-    elif indent + 2 + _width(call + ",") <= WIDTH:
+    elif indent + 2 + string_width(call + ",") <= PRINT_WIDTH:
         handler_layout = "body_on_next_line"
-    elif indent + 4 + _width(f"{schema}.parse(args),") <= WIDTH:
+    elif indent + 4 + string_width(f"{schema}.parse(args),") <= PRINT_WIDTH:
         handler_layout = "arguments_broken"
     else:
         handler_layout = "parse_broken"
@@ -276,8 +271,8 @@ def _factory(tool: ir.Tool, names: Any) -> dict[str, Any]:
     view.update(
         params_type=params_type,
         params_schema=schema,
-        signature_fits=_width(signature) <= WIDTH,
-        parameters_fit=indent + _width(f"parameters: {names.json_schema},") <= WIDTH,
+        signature_fits=string_width(signature) <= PRINT_WIDTH,
+        parameters_fit=indent + string_width(f"parameters: {names.json_schema},") <= PRINT_WIDTH,
         handler_layout=handler_layout,
     )
     return view
