@@ -19,7 +19,7 @@ import yaml
 from .errors import Diagnostic
 from .import_names import NameTable, clash_message
 from .schema_typing import typed_view
-from .schema_validity import schema_problems
+from .schema_validity import describe, schema_problems
 from .spec import TOOL_NAME_PATTERN, build_spec
 from .yamlload import _BOOL_RE, _FLOAT_RE, _INT_RE, _NULL_RE, LocatedDocument, load_yaml
 
@@ -36,7 +36,7 @@ class ImportedTool:
     pattern_mapped_from: str | None = None  # the source's name, when --map-names made it valid
 
     def file_name(self) -> str:
-        return re.sub(r"[^A-Za-z0-9_-]", "_", self.name) + ".yaml"
+        return _NAME_SYMBOL.sub("_", self.name) + ".yaml"
 
     def to_yaml(self, source: str, fmt: str) -> str:
         lines = [f"# Imported by toolgen from {source} ({fmt})."]
@@ -112,12 +112,8 @@ def mapped_name(name: str) -> str:
     return mapped[:MAX_NAME_LENGTH]
 
 
-def _shown(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else ("a mapping" if isinstance(value, dict) else "a list")
-
-
 def _dropped(key: str, value: Any, why: str) -> str:
-    shown = f" {_shown(value)}" if isinstance(value, (str, int, float, bool)) and len(_shown(value)) <= 60 else ""
+    shown = f" {describe(value)}" if isinstance(value, (str, int, float, bool)) and len(describe(value)) <= 60 else ""
     return f"dropped: {key}{shown} ({why})"
 
 
@@ -217,23 +213,23 @@ class _ToolJudge:
     def _name(self, tool: ImportedTool, where: str) -> list[Diagnostic]:
         name = tool.spec.get("name")
         if not isinstance(name, str) or not name:
-            got = "no name" if name is None else f"the name {_shown(name)}"
+            got = "no name" if name is None else f"the name {describe(name)}"
             return [self.at(where, f"a tool needs a non-empty string name, got {got}")]
         if re.fullmatch(TOOL_NAME_PATTERN, name) and "\n" not in name:
             return []
         valid = mapped_name(name)
         if not self.map_names:
-            return [self.at(where + "/name" if where != "/" else "/name", f"{_shown(name)} is not a valid tool name "
-                            f"(a letter, then up to 63 letters, digits, '_' or '-'); --map-names imports it as {_shown(valid)}")]
+            return [self.at(where + "/name" if where != "/" else "/name", f"{describe(name)} is not a valid tool name "
+                            f"(a letter, then up to 63 letters, digits, '_' or '-'); --map-names imports it as {describe(valid)}")]
         tool.spec["name"], tool.name, tool.pattern_mapped_from = valid, valid, name
-        tool.notes.insert(0, f"name: mapped from {_shown(name)} by --map-names (the wire name is {_shown(valid)})")
+        tool.notes.insert(0, f"name: mapped from {describe(name)} by --map-names (the wire name is {describe(valid)})")
         return []
 
     def _description(self, tool: ImportedTool, where: str) -> list[Diagnostic]:
         description = tool.spec.get("description")
         if isinstance(description, str) and description.strip():
             return []
-        return [self.at(where, f"tool {_shown(tool.spec.get('name'))} has no description, and the wire needs one "
+        return [self.at(where, f"tool {describe(tool.spec.get('name'))} has no description, and the wire needs one "
                                "(the model reads it to choose the tool): write one in the source, then import again")]
 
     def _as_spec(self, tool: ImportedTool, where: str) -> list[Diagnostic]:
@@ -301,7 +297,7 @@ def import_tools(
     for index, item in enumerate(items):
         where = f"{list_pointer}/{index}" if list_pointer is not None else ""
         if not isinstance(item, dict):
-            result.problems.append(judge.at(where, f"a tool must be a JSON object, got {_shown(item)}"))
+            result.problems.append(judge.at(where, f"a tool must be a JSON object, got {describe(item)}"))
             result.refused += 1
             continue
         tool = convert(item)
@@ -334,8 +330,8 @@ def _name_clash(
     if tool.pattern_mapped_from is not None:  # one note for both mappings
         tool.notes.pop(0)
         source_name = tool.pattern_mapped_from
-    mapped = f" and then from {_shown(tool.name)}" if tool.pattern_mapped_from is not None else ""
-    tool.notes.insert(0, f"name: mapped from {_shown(source_name)}{mapped} by --map-names: {_shown(tool.name)} clashes "
-                         f"with {_shown(other)} ({other_where}) in the generated code (the wire name is {_shown(free)})")
+    mapped = f" and then from {describe(tool.name)}" if tool.pattern_mapped_from is not None else ""
+    tool.notes.insert(0, f"name: mapped from {describe(source_name)}{mapped} by --map-names: {describe(tool.name)} clashes "
+                         f"with {describe(other)} ({other_where}) in the generated code (the wire name is {describe(free)})")
     tool.spec["name"], tool.name = free, free
     return []

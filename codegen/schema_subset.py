@@ -11,11 +11,9 @@ import json
 import re
 from typing import Any
 
-from .errors import Diagnostic
-from .suggest import did_you_mean
-from .yamlload import LocatedDocument, Path
+from .schema_validity import JSON_TYPES
+from .yamlload import Path
 
-JSON_TYPES = ("string", "integer", "number", "boolean", "object", "array", "null")
 ANNOTATIONS = ("description", "title", "default", "examples")
 KEYWORDS_BY_USE = {
     "any": {"type", "enum", "const", "$ref", "anyOf", *ANNOTATIONS},
@@ -26,8 +24,6 @@ KEYWORDS_BY_USE = {
 }
 SUPPORTED = set().union(*KEYWORDS_BY_USE.values())
 ROOT_ONLY = ("$defs", "$schema", "$id")
-# The root of `parameters` becomes the parameters type itself, so it must be a plain object schema.
-NOT_AT_ROOT = ("$ref", "anyOf", "enum", "const")
 # Which declared types a type-specific keyword applies to (`format: int64` is common on numbers too).
 APPLIES_TO = {
     **{key: ("integer", "number") for key in KEYWORDS_BY_USE["number"]},
@@ -43,53 +39,6 @@ KIND_NOUNS = {
     "array": "arrays",
     "object": "objects",
 }
-BOUND_PAIRS = (("minimum", "maximum"), ("minLength", "maxLength"), ("minItems", "maxItems"))
-# The limits live with the validity check; re-exported for the tests and docs that name them here.
-from .schema_validity import MAX_ENUM_VALUES, MAX_PROPERTIES_PER_OBJECT, MAX_PROPERTIES_PER_TOOL, MAX_SCHEMA_DEPTH  # noqa: E402,F401
-# Keywords whose value is a schema (one step deeper), and those whose value maps names or indexes to schemas.
-_SCHEMA_STEP = ("items", "additionalProperties")
-_SCHEMA_TABLE = ("properties", "$defs", "anyOf")
-REF_PATTERN = re.compile(r"^#/\$defs/([^/~]+)$")
-NULL_SCHEMA = {"type": "null"}
-# Keywords users reach for that the typed models of six languages cannot all express.
-EXPLAIN = {
-    "oneOf": "only `anyOf` of a schema and {type: null} (nullable) is supported",
-    "allOf": "merge the schemas by hand",
-    "not": "negation cannot be expressed in the typed models",
-    "if": "conditional schemas cannot be expressed in the typed models",
-    "then": "conditional schemas cannot be expressed in the typed models",
-    "else": "conditional schemas cannot be expressed in the typed models",
-    "patternProperties": "use additionalProperties with a value schema",
-    "definitions": 'use "$defs" (JSON Schema 2020-12)',
-    "prefixItems": "tuples cannot be expressed in every language",
-    "nullable": 'that is OpenAPI, not JSON Schema; write type: [T, "null"]',
-    "$comment": "write a YAML comment (# …) instead",
-    "minProperties": "object size bounds cannot be expressed in the typed models",
-    "maxProperties": "object size bounds cannot be expressed in the typed models",
-    "propertyNames": "key constraints cannot be expressed in the typed models",
-    "dependentRequired": "conditional requirements cannot be expressed in the typed models",
-    "dependentSchemas": "conditional schemas cannot be expressed in the typed models",
-    "dependencies": "conditional requirements cannot be expressed in the typed models",
-    "contains": "array membership constraints cannot be expressed in the typed models",
-    "unevaluatedProperties": 'use "additionalProperties"',
-    "additionalItems": 'use "items" (JSON Schema 2020-12)',
-}
-
-
-def _describe(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _quoted(word: str) -> str:
-    return json.dumps(word, ensure_ascii=False)
 
 
 _PLAIN_KEY = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$-]*$")
@@ -104,7 +53,7 @@ def _where(path: Path) -> str:
         elif _PLAIN_KEY.fullmatch(part):
             text += f".{part}" if text else part
         else:
-            text += f"[{_quoted(part)}]"
+            text += f"[{json.dumps(part, ensure_ascii=False)}]"
     return text
 
 
@@ -139,68 +88,12 @@ def _json_equal(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-def declared_types(schema: dict[str, Any]) -> tuple[str, ...] | None:
-    """The types a valid `type` keyword allows (`[T, "null"]` gives both); None when absent or invalid."""
-    given = schema.get("type")
-    if isinstance(given, str) and given in JSON_TYPES:
-        return (given,)
-    if (
-        isinstance(given, list)
-        and len(given) == 2
-        and "null" in given
-        and all(isinstance(t, str) and t in JSON_TYPES for t in given)
-        and given[0] != given[1]
-    ):
-        return tuple(given)
-    return None
-
-
-def _type_phrase(types: tuple[str, ...]) -> str:
-    words = [
-        ("an " if kind[0] in "aeiou" else "a ") + kind if kind != "null" else "null"
-        for kind in types
-    ]
-    return " or ".join(words)
-
-
-def _nullable_option(options: Any) -> int | None:
-    """For `anyOf: [S, {type: null}]` (either order) the index of S, else None."""
-    if not isinstance(options, list) or len(options) != 2:
-        return None
-    nulls = [i for i, option in enumerate(options) if option == NULL_SCHEMA]
-    return 1 - nulls[0] if len(nulls) == 1 else None
-
-
-# Python's `re` stands in for ECMA-262 here; these spellings are valid there but not in Python.
-_REGEX_DIALECT = (
-    (re.compile(r"\\[pP]\{[^}]*\}"), "."),
-    (re.compile(r"\(\?<(?=[A-Za-z_])"), "(?P<"),
-)
-
-
-def _regex_problem(pattern: str) -> str | None:
-    try:
-        re.compile(pattern)
-        return None
-    except re.error as exc:
-        problem = str(exc)
-    translated = pattern
-    for spelling, python in _REGEX_DIALECT:
-        translated = spelling.sub(python, translated)
-    try:
-        re.compile(translated)
-        return None
-    except re.error:
-        return problem
-
-
 # -- the subset as JSON Schema, for editors ------------------------------------------------------------
 
 # Since "Real tools" any valid JSON Schema is accepted, so this schema describes the exact subset's keywords (for
 # completion and help) without refusing the others; it still flags what is not JSON Schema at all.
 _SCHEMA_REF = {"$ref": "#/$defs/ParameterSchema"}
 _TYPE_NAME = {"enum": list(JSON_TYPES)}
-_SCALAR = {"type": ["string", "number", "boolean", "null"]}
 _NON_NEGATIVE = {"type": "integer", "minimum": 0}
 
 

@@ -28,7 +28,6 @@ from .schema_subset import APPLIES_TO, KIND_NOUNS, _has_type, _json_equal
 from .suggest import did_you_mean
 from .union_kinds import BRANCH_KINDS, distinct_kinds
 
-ANY: dict[str, Any] = {}
 NULL = {"type": "null"}
 # Carried into the view as they are.
 KEPT_ANNOTATIONS = ("description", "title", "format")

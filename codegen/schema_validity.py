@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -179,11 +180,32 @@ def _noun(kind: str) -> str:
 # -- the root, references and limits -----------------------------------------------------------------------
 
 
+# Python's `re` stands in for ECMA-262 here; these spellings are valid there but not in Python.
+_REGEX_DIALECT = (
+    (re.compile(r"\\[pP]\{[^}]*\}"), "."),
+    (re.compile(r"\(\?<(?=[A-Za-z_])"), "(?P<"),
+)
+
+
+def _regex_problem(pattern: str) -> str | None:
+    try:
+        re.compile(pattern)
+        return None
+    except re.error as exc:
+        problem = str(exc)
+    translated = pattern
+    for spelling, python in _REGEX_DIALECT:
+        translated = spelling.sub(python, translated)
+    try:
+        re.compile(translated)
+        return None
+    except re.error:
+        return problem
+
+
 def _regex_problems(schema: dict) -> list[SchemaProblem]:
     """`pattern` and `patternProperties` keys must be regular expressions (the meta-schema's `format: regex`,
     which `jsonschema` does not assert by default)."""
-    from .schema_subset import _regex_problem
-
     problems = []
     for path, sub in walk(schema):
         if not isinstance(sub, dict):

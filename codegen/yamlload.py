@@ -37,7 +37,7 @@ MAX_EXPANDED_NODES = 100_000
 # string, repeated a thousand times, is few values but a gigabyte of output.
 MAX_ALIASED_CHARACTERS = 1024 * 1024
 # Mappings and lists inside each other. The targets' printers recurse over nested values (a default, metadata), and
-# the TypeScript one gives up near 130 levels; 32 nested schemas take about 70 (schema_subset.MAX_SCHEMA_DEPTH).
+# the TypeScript one gives up near 130 levels; 32 nested schemas take about 70 (schema_validity.MAX_SCHEMA_DEPTH).
 MAX_DEPTH = 100
 
 Path = tuple[str | int, ...]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from codegen import schema_subset, yamlload
+from codegen import schema_validity, yamlload
 from codegen.cli import main
 from codegen.errors import OutputPathError, OwnershipError
 from codegen.generate import load_tools, run
@@ -237,7 +237,7 @@ def _nested(depth: int) -> dict:
 
 
 def test_properties_per_object(tmp_path: Path):
-    limit = schema_subset.MAX_PROPERTIES_PER_OBJECT
+    limit = schema_validity.MAX_PROPERTIES_PER_OBJECT
     assert limit == 250
     assert _problems(tmp_path, _tool(_object(limit))) == []
     (problem,) = _problems(tmp_path, _tool(_object(limit + 1)))
@@ -248,7 +248,7 @@ def test_properties_per_object(tmp_path: Path):
 
 
 def test_properties_per_tool(tmp_path: Path):
-    limit = schema_subset.MAX_PROPERTIES_PER_TOOL
+    limit = schema_validity.MAX_PROPERTIES_PER_TOOL
     assert limit == 1000
     objects = {f"o{i}": _object(249) for i in range(4)}  # 4 + 4 × 249 = 1000 properties
     assert _problems(tmp_path, _tool({"type": "object", "properties": objects})) == []
@@ -265,7 +265,7 @@ def test_properties_per_tool(tmp_path: Path):
 
 
 def test_enum_values(tmp_path: Path):
-    limit = schema_subset.MAX_ENUM_VALUES
+    limit = schema_validity.MAX_ENUM_VALUES
     assert limit == 1000
     enum = lambda count: _tool(
         {"type": "object", "properties": {"e": {"enum": list(range(count))}}}
@@ -279,7 +279,7 @@ def test_enum_values(tmp_path: Path):
 
 
 def test_schema_depth(tmp_path: Path):
-    limit = schema_subset.MAX_SCHEMA_DEPTH
+    limit = schema_validity.MAX_SCHEMA_DEPTH
     assert limit == 32
     assert _problems(tmp_path, _tool(_nested(limit))) == []
     (problem,) = _problems(tmp_path, _tool(_nested(limit + 1)))
@@ -287,7 +287,7 @@ def test_schema_depth(tmp_path: Path):
         f"schemas nest deeper than {limit} levels here (the limit); flatten them"
     )
     assert (
-        schema_subset.MAX_SCHEMA_DEPTH * 2 + 3
+        schema_validity.MAX_SCHEMA_DEPTH * 2 + 3
     ) < yamlload.MAX_DEPTH, "the YAML limit must admit the schema one"
 
 
@@ -359,10 +359,10 @@ def test_the_readme_guarantees_name_tests_that_exist():
 def test_the_readme_states_the_limits_the_code_enforces():
     section = _guarantees()
     for number in (
-        schema_subset.MAX_PROPERTIES_PER_OBJECT,
-        schema_subset.MAX_PROPERTIES_PER_TOOL,
-        schema_subset.MAX_ENUM_VALUES,
-        schema_subset.MAX_SCHEMA_DEPTH,
+        schema_validity.MAX_PROPERTIES_PER_OBJECT,
+        schema_validity.MAX_PROPERTIES_PER_TOOL,
+        schema_validity.MAX_ENUM_VALUES,
+        schema_validity.MAX_SCHEMA_DEPTH,
         yamlload.MAX_DEPTH,
         yamlload.MAX_EXPANDED_NODES,
     ):

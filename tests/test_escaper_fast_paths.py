@@ -11,8 +11,7 @@ import random
 
 import pytest
 
-from codegen.targets import _prettier as ts
-from codegen.targets import dotnet, go_syntax, java_syntax, rust_layout, rust_literals
+from codegen.targets import dotnet, go_syntax, java_syntax, rust_layout, rust_literals, ts_literals
 
 _SPECIAL = [
     *map(chr, range(0x00, 0x21)),  # every C0 control and the space
@@ -55,7 +54,10 @@ PAIRS = {
         rust_literals._escape_invisible_json_by_char,
     ),
     "rust_layout.display_width": (rust_layout.display_width, rust_layout._display_width_by_char),
-    "ts.is_es5_identifier_name": (ts.is_es5_identifier_name, ts._is_es5_identifier_name_by_char),
+    "ts_literals.is_es5_identifier_name": (
+        ts_literals.is_es5_identifier_name,
+        ts_literals._is_es5_identifier_name_by_char,
+    ),
 }
 
 

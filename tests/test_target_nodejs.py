@@ -17,7 +17,7 @@ from codegen import ir
 from codegen.generate import load_tools, render_outputs
 from codegen.naming import split_words
 from codegen.targets import _prettier as ts
-from codegen.targets import nodejs, ts_types
+from codegen.targets import nodejs, ts_literals, ts_types
 from codegen.targets.base import Reporter
 from codegen.writer import OWNERSHIP_MARKER
 
@@ -83,7 +83,7 @@ def test_string_literals(value: str, expected: str) -> None:
     ],
 )
 def test_number_literals(value: float, expected: str) -> None:
-    assert ts.number_literal(value) == expected
+    assert ts_literals.number_literal(value) == expected
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from bench.specgen import generate_specs
 from codegen.generate import load_tools, render_outputs
 from codegen.targets import _prettier as ts
-from codegen.targets import ts_json_layout, ts_layout
+from codegen.targets import ts_handlers, ts_json_layout, ts_layout, ts_tool_view
 from codegen.targets.ts_types import json_value
 
 from . import support
@@ -49,13 +49,14 @@ def _statements(spec_dirs: list[Path]) -> list[Any]:
 
     saved = {key: os.environ.get(key) for key in ("TOOLGEN_NO_CACHE", "TOOLGEN_NO_POOL")}
     os.environ.update({"TOOLGEN_NO_CACHE": "1", "TOOLGEN_NO_POOL": "1"})
-    ts.format_statement = record
+    # the view modules hold format_statement by name, so the hook goes where they call it
+    ts_tool_view.format_statement = ts_handlers.format_statement = record
     ts_json_layout.json_constant = record_json
     try:
         tools, _ = load_tools(spec_dirs)
         render_outputs(tools, ["nodejs"])
     finally:
-        ts.format_statement = original
+        ts_tool_view.format_statement = ts_handlers.format_statement = original
         ts_json_layout.json_constant = original_json
         for key, value in saved.items():
             if value is None:

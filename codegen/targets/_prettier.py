@@ -25,23 +25,17 @@ from typing import Any
 
 from . import ts_doc, ts_literals, ts_syntax
 
-# The document model, literals and syntax nodes live in their own modules; the nodejs target's modules reach
-# all of them through this one (`from . import _prettier as ts`).
-from .ts_doc import (  # noqa: F401  (re-exported)
+from .ts_doc import (
     Align, BREAK_PARENT, can_break, conditional_group, Doc, Fill, Group, group, HARDLINE, IfBreak, Indent,
     IndentIfBreak, join, Label, LINE, new_group_id, print_doc, PRINT_WIDTH, remove_lines, SOFTLINE, string_width,
     TAB_WIDTH, will_break,
 )
-from .ts_literals import (  # noqa: F401  (re-exported)
-    _escape_char, is_es5_identifier_name, _is_es5_identifier_name_by_char, needs_escape, number_literal,
-    _PLAIN_TEXT, string_literal,
-)
-from .ts_syntax import (  # noqa: F401  (re-exported)
+from .ts_literals import _escape_char, is_es5_identifier_name, needs_escape, _PLAIN_TEXT, string_literal
+from .ts_syntax import (
     ArrayExpr, Arrow, Bool, Call, _chain_groups, _chain_is_labelled, _chain_nodes, _chain_shape, ConstDecl, Ident,
-    ImportDecl, InterfaceDecl, _is_call, _is_concisely_printed_array, _is_factory, _is_lone_short_argument,
-    _is_signed_number, is_simple_call_argument, _is_simple_type, Member, Null, Num, _number_text, ObjectExpr,
-    Prop, _should_expand_last_arg, _should_hug_union, Str, TArray, TKeyword, TMember, TRef, TTypeof, TUnion,
-    TypeAlias,
+    ImportDecl, InterfaceDecl, _is_call, _is_concisely_printed_array, _is_lone_short_argument, _is_signed_number,
+    is_simple_call_argument, _is_simple_type, Member, Null, Num, _number_text, ObjectExpr, Prop,
+    _should_expand_last_arg, _should_hug_union, Str, TArray, TKeyword, TMember, TRef, TTypeof, TUnion, TypeAlias,
 )
 
 
@@ -438,8 +432,10 @@ def format_statement(node: Any, width: int = PRINT_WIDTH) -> str:
     building and printing a document); the rest go through the document printer. Their layout is a pure function of
     the statement, the width, this module's code and Python's Unicode tables, so it is remembered across runs
     (`formatcache.Memo`, keyed by the pickled statement, which spells out every node and value)."""
+    from .ts_layout import layout  # ts_layout builds on this module's printer: imported late, no import cycle
+
     if width == PRINT_WIDTH:
-        text = _fast_layout(node)
+        text = layout(node)
         if text is not None:
             return text
     key = pickle.dumps((width, node), protocol=5)
@@ -494,6 +490,3 @@ def doc_comment(text: str) -> str:
         return f"/** {lines[0].strip()} */"
     body = "\n".join(f" * {line}".rstrip() for line in lines)
     return f"/**\n{body}\n */"
-
-
-from .ts_layout import layout as _fast_layout  # noqa: E402  (ts_layout builds on the definitions above)

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from .. import ir
 from ..naming import camel, unique_identifiers
-from . import _prettier as ts
+from ._prettier import format_statement
+from .ts_syntax import ImportDecl
 
 if TYPE_CHECKING:  # nodejs.py imports this module
     from .nodejs import _ToolNames
@@ -55,12 +56,12 @@ def handlers_context(tools: Sequence[ir.Tool], names: Sequence[_ToolNames], exte
         sdk_types.append("ToolHandler")
     if any(p is None for p in params):
         sdk_types.append("ToolInvocation")
-    imports = [ts.ImportDecl([(name, True) for name in sdk_types], "@github/copilot-sdk")]
+    imports = [ImportDecl([(name, True) for name in sdk_types], "@github/copilot-sdk")]
     for tool_names, param in zip(names, params):
         specifiers = [(tool_names.factory, False)] + ([(param, True)] if param else [])
-        imports.append(ts.ImportDecl(specifiers, f"./{tool_names.file}{extension}"))
+        imports.append(ImportDecl(specifiers, f"./{tool_names.file}{extension}"))
     return {
-        "imports": [ts.format_statement(statement) for statement in imports],
+        "imports": [format_statement(statement) for statement in imports],
         "members": [_member(tool, member, param) for tool, member, param in zip(tools, members, params)],
         "calls": [_call(n.factory, member) for n, member in zip(names, members)],
     }

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _prettier as ts
+from .ts_doc import TAB_WIDTH
+from .ts_literals import number_literal, string_literal
 from .ts_layout_rules import (
     WIDTH, _Decline, _key, _simple_or_record_type, _type_can_break, _width,
 )
@@ -100,10 +101,10 @@ class _JsonPrinter:
             if type(key) is not str:
                 raise _Decline("a key that is no string")
             if key == "__proto__":  # computed, so that it stays an own property
-                left, short_key = "[" + ts.string_literal(key) + "]", False
+                left, short_key = "[" + string_literal(key) + "]", False
             else:
                 left = _key(key)
-                short_key = _width(left) < ts.TAB_WIDTH + 3
+                short_key = _width(left) < TAB_WIDTH + 3
             out.append("\n" + inner + left + ":")
             layout = _json_layout(item, short_key)
             self.assignment(item, layout, inner, len(inner) + _width(left) + 1, 1)
@@ -150,13 +151,13 @@ def _json_layout(value: Any, short_key: bool) -> str:
 def _json_flat(value: Any) -> str:
     kind = type(value)
     if kind is str:
-        return ts.string_literal(value)
+        return string_literal(value)
     if kind is bool:
         return "true" if value else "false"
     if value is None:
         return "null"
     if kind is int or kind is float:
-        return ts.number_literal(value)
+        return number_literal(value)
     if kind is list:
         return "[" + ", ".join([_json_flat(item) for item in value]) + "]"
     if kind is dict and not value:
@@ -185,4 +186,4 @@ def _json_array_should_break(items: list) -> bool:
 
 def _json_signed(value: Any) -> bool:
     kind = type(value)
-    return (kind is int or kind is float) and ts.number_literal(value).startswith("-")
+    return (kind is int or kind is float) and number_literal(value).startswith("-")

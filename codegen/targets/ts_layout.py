@@ -32,7 +32,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _prettier as ts
+from .ts_doc import TAB_WIDTH
+from .ts_literals import number_literal, string_literal
+from .ts_syntax import (
+    ArrayExpr, Arrow, Bool, Call, _chain_is_labelled, ConstDecl, Ident, ImportDecl, _is_concisely_printed_array,
+    is_simple_call_argument, Member, Null, Num, ObjectExpr, Prop, _should_expand_last_arg, Str, TRef, TTypeof,
+    TypeAlias,
+)
 from .ts_layout_rules import (
     WIDTH, _Decline, _args_break_head, _array_should_break, _breaks_after_operator, _callee_name, _is_factory, _key,
     _layout, _rest_of_chain, _simple_or_record_type, _type_can_break, _width,
@@ -78,32 +84,32 @@ class _Layout:
 
     def _flat_text(self, node: Any) -> str:
         kind = type(node)
-        if kind is ts.Ident:
+        if kind is Ident:
             return node.name
-        if kind is ts.Str:
-            return ts.string_literal(node.value)
-        if kind is ts.Num:
-            return ts.number_literal(node.value)
-        if kind is ts.Bool:
+        if kind is Str:
+            return string_literal(node.value)
+        if kind is Num:
+            return number_literal(node.value)
+        if kind is Bool:
             return "true" if node.value else "false"
-        if kind is ts.Null:
+        if kind is Null:
             return "null"
-        if kind is ts.ArrayExpr:
+        if kind is ArrayExpr:
             return "[" + ", ".join([self.flat(e) for e in node.elements]) + "]"
-        if kind is ts.ObjectExpr:
+        if kind is ObjectExpr:
             if node.props:
                 raise _Decline("a non-empty object is never flat")
             return "{}"
-        if kind is ts.Call:
-            if type(node.callee) is ts.Member:
+        if kind is Call:
+            if type(node.callee) is Member:
                 head, calls = self.chain(node)
                 return head + "".join(["." + name + self.flat_args(call) for name, call in calls])
             return _callee_name(node) + self.flat_args(node)
-        if kind is ts.Arrow:
+        if kind is Arrow:
             return "(" + ", ".join(node.params) + ") => " + self.flat(node.body)
         raise _Decline(f"no flat text for {kind.__name__}")
 
-    def flat_args(self, call: ts.Call) -> str:
+    def flat_args(self, call: Call) -> str:
         return "(" + ", ".join([self.flat(arg) for arg in call.args]) + ")"
 
     def hard(self, node: Any) -> bool:
@@ -116,18 +122,18 @@ class _Layout:
 
     def _hard_node(self, node: Any) -> bool:
         kind = type(node)
-        if kind is ts.ObjectExpr:
+        if kind is ObjectExpr:
             return bool(node.props)
-        if kind is ts.ArrayExpr:
+        if kind is ArrayExpr:
             return _array_should_break(node) or any(self.hard(e) for e in node.elements)
-        if kind is ts.Call:
-            if type(node.callee) is ts.Member:
+        if kind is Call:
+            if type(node.callee) is Member:
                 head, calls = self.chain(node)
                 if self.chain_forced(head, calls):
                     return True
                 return any(self.hard(arg) for _, call in calls for arg in call.args)
             return any(self.hard(arg) for arg in node.args)
-        if kind is ts.Arrow:
+        if kind is Arrow:
             return self.hard(node.body)
         return False
 
@@ -135,12 +141,12 @@ class _Layout:
         """The width the printer's `fits` measures for the node in break mode, up to its first line break of any
         kind, and whether it met one (if not, measuring goes on into what follows the node)."""
         kind = type(node)
-        if kind is ts.ObjectExpr:
+        if kind is ObjectExpr:
             return (1, True) if node.props else (2, False)
-        if kind is ts.ArrayExpr:
+        if kind is ArrayExpr:
             return (1, True) if node.elements else (2, False)
-        if kind is ts.Call:
-            if type(node.callee) is ts.Member:
+        if kind is Call:
+            if type(node.callee) is Member:
                 head, calls = self.chain(node)
                 width = _width(head)
                 if self.chain_labelled(head, calls):
@@ -158,7 +164,7 @@ class _Layout:
             width = _width(_callee_name(node))
             args_width, stopped = _args_break_head(node)
             return width + args_width, stopped
-        if kind is ts.Arrow:
+        if kind is Arrow:
             if node.params:
                 return 1, True
             raise _Decline("an arrow without parameters")
@@ -166,24 +172,24 @@ class _Layout:
 
     # -- member chains ------------------------------------------------------------------------------------------
 
-    def chain(self, node: ts.Call) -> tuple[str, list[tuple[str, ts.Call]]]:
+    def chain(self, node: Call) -> tuple[str, list[tuple[str, Call]]]:
         """`head.m1(...).m2(...)` as (head, [(m1, call1), (m2, call2), ...]); declines any other shape."""
-        calls: list[tuple[str, ts.Call]] = []
+        calls: list[tuple[str, Call]] = []
         current: Any = node
-        while type(current) is ts.Call:
+        while type(current) is Call:
             callee = current.callee
-            if type(callee) is not ts.Member:
+            if type(callee) is not Member:
                 raise _Decline("a chain link that is not `.name(args)`")
             calls.append((callee.name, current))
             current = callee.object
-        if type(current) is not ts.Ident:
+        if type(current) is not Ident:
             raise _Decline("a chain whose head is not an identifier")
         calls.reverse()
         return current.name, calls
 
     def chain_labelled(self, head: str, calls: list) -> bool:
         # printMemberChain's groups: [head], then one per `.name(args)`; merged when the head is a factory name.
-        return ts._chain_is_labelled(1 + len(calls), _is_factory(head))
+        return _chain_is_labelled(1 + len(calls), _is_factory(head))
 
     def chain_forced(self, head: str, calls: list) -> bool:
         """A labelled chain printed expanded without trying one line (printMemberChain's early `group(expanded)`)."""
@@ -191,10 +197,10 @@ class _Layout:
             return False
         for _, call in calls:
             for arg in call.args:
-                if type(arg) is ts.Arrow:
+                if type(arg) is Arrow:
                     raise _Decline("an arrow function in a member chain")
         if len(calls) > 2 and any(
-            not ts.is_simple_call_argument(arg) for _, call in calls for arg in call.args
+            not is_simple_call_argument(arg) for _, call in calls for arg in call.args
         ):
             return True
         return any(self.hard(arg) for _, call in calls[:-1] for arg in call.args)
@@ -205,24 +211,24 @@ class _Layout:
         """Print `node` at the current column, its document's parent being in break mode; `trail` is the width of
         what follows it up to the next possible line break."""
         kind = type(node)
-        if kind is ts.ObjectExpr:
+        if kind is ObjectExpr:
             self.object(node, indent)
             return
-        if kind is ts.ArrayExpr:
+        if kind is ArrayExpr:
             self.array(node, indent, trail)
             return
-        if kind is ts.Call:
-            if type(node.callee) is ts.Member:
+        if kind is Call:
+            if type(node.callee) is Member:
                 self.member_chain(node, indent, trail)
             else:
                 self.text(_callee_name(node))
                 self.call_arguments(node, indent, trail)
             return
-        if kind is ts.Arrow:
+        if kind is Arrow:
             raise _Decline("an arrow function outside a property")
         self.text(self.flat(node))
 
-    def object(self, node: ts.ObjectExpr, indent: str) -> None:
+    def object(self, node: ObjectExpr, indent: str) -> None:
         if not node.props:
             self.text("{}")
             return
@@ -235,7 +241,7 @@ class _Layout:
         self.newline(indent)
         self.text("}")
 
-    def array(self, node: ts.ArrayExpr, indent: str, trail: int) -> None:
+    def array(self, node: ArrayExpr, indent: str, trail: int) -> None:
         if not node.elements:
             self.text("[]")
             return
@@ -244,7 +250,7 @@ class _Layout:
             if self.fits(_width(flat) + trail):
                 self.text(flat)
                 return
-        if ts._is_concisely_printed_array(node):
+        if _is_concisely_printed_array(node):
             raise _Decline("a number array (prettier's fill) that does not fit")
         inner = indent + "  "
         self.text("[")
@@ -255,7 +261,7 @@ class _Layout:
         self.newline(indent)
         self.text("]")
 
-    def member_chain(self, node: ts.Call, indent: str, trail: int) -> None:
+    def member_chain(self, node: Call, indent: str, trail: int) -> None:
         head, calls = self.chain(node)
         hard = self.hard(node)
         if not self.chain_labelled(head, calls):
@@ -293,16 +299,16 @@ class _Layout:
             self.text("." + name)
             self.call_arguments(call, inner, trail if index == len(rest) - 1 else 0)
 
-    def call_arguments(self, node: ts.Call, indent: str, trail: int) -> None:
+    def call_arguments(self, node: Call, indent: str, trail: int) -> None:
         """prettier's printCallArguments, printed with its parent in break mode."""
         args = node.args
         if not args:
             self.text("()")
             return
-        if any(type(arg) is ts.Arrow for arg in args):
+        if any(type(arg) is Arrow for arg in args):
             self.lazy_arguments(node, indent)
             return
-        if not ts._should_expand_last_arg(args):
+        if not _should_expand_last_arg(args):
             if not any(self.hard(arg) for arg in args):
                 flat = self.flat_args(node)
                 if self.fits(_width(flat) + trail):
@@ -342,7 +348,7 @@ class _Layout:
             return
         self.all_arguments_broken_out(args, indent)
 
-    def lazy_arguments(self, node: ts.Call, indent: str) -> None:
+    def lazy_arguments(self, node: Call, indent: str) -> None:
         """`(() =>⏎ body,⏎)`: the one arrow argument toolgen writes (`z.lazy`), a last argument without parameters
         whose body is a call with a forced break (an object schema), which prettier hugs: the conditional group's
         first state, `(` and the arrow's signature on the current line, the body indented below it.
@@ -350,12 +356,12 @@ class _Layout:
         args = node.args
         head, last = args[:-1], args[-1]
         if (
-            type(last) is not ts.Arrow
+            type(last) is not Arrow
             or last.params
-            or type(last.body) is not ts.Call
+            or type(last.body) is not Call
             or not self.hard(last.body)
-            or any(type(arg) is ts.Arrow or self.hard(arg) for arg in head)
-            or not ts._should_expand_last_arg(args)
+            or any(type(arg) is Arrow or self.hard(arg) for arg in head)
+            or not _should_expand_last_arg(args)
         ):
             raise _Decline("an arrow function argument other than `() => call({...})`")
         head_text = "".join([self.flat(arg) + ", " for arg in head])
@@ -381,15 +387,15 @@ class _Layout:
 
     # -- assignments and properties -----------------------------------------------------------------------------
 
-    def property(self, prop: ts.Prop, indent: str) -> None:
+    def property(self, prop: Prop, indent: str) -> None:
         if prop.computed:
-            left = "[" + ts.string_literal(prop.key) + "]"
+            left = "[" + string_literal(prop.key) + "]"
             short_key = False
         else:
             left = _key(prop.key)
-            short_key = _width(left) < ts.TAB_WIDTH + 3
+            short_key = _width(left) < TAB_WIDTH + 3
         right = prop.value
-        if type(right) is ts.Arrow:
+        if type(right) is Arrow:
             raise _Decline("an arrow function property")
         self.assignment(left, ":", right, _layout(right, short_key), indent, 1)
 
@@ -426,19 +432,19 @@ class _Layout:
     def statement(self, node: Any) -> str:
         kind = type(node)
         export = "export " if getattr(node, "exported", False) else ""
-        if kind is ts.ImportDecl:
+        if kind is ImportDecl:
             self.import_decl(node)
-        elif kind is ts.ConstDecl:
+        elif kind is ConstDecl:
             self.const_decl(node, export)
-        elif kind is ts.TypeAlias:
+        elif kind is TypeAlias:
             self.type_alias(node, export)
         else:
             raise _Decline(f"statement {kind.__name__}")
         return "".join(self.out)
 
-    def import_decl(self, node: ts.ImportDecl) -> None:
+    def import_decl(self, node: ImportDecl) -> None:
         names = [("type " if type_only else "") + name for name, type_only in node.names]
-        tail = " from " + ts.string_literal(node.source) + ";"
+        tail = " from " + string_literal(node.source) + ";"
         flat = "import { " + ", ".join(names) + " }" + tail
         if _width(flat) <= WIDTH or len(names) == 1:  # prettier never breaks a single specifier
             self.text(flat)
@@ -450,9 +456,9 @@ class _Layout:
         self.newline("")
         self.text("}" + tail)
 
-    def const_decl(self, node: ts.ConstDecl, export: str) -> None:
+    def const_decl(self, node: ConstDecl, export: str) -> None:
         right = node.init
-        if type(right) is ts.Arrow:
+        if type(right) is Arrow:
             raise _Decline("an arrow function constant")
         left_can_break = False
         if node.type is None:
@@ -472,13 +478,13 @@ class _Layout:
         self.assignment(left, " =", right, layout, "", 1)
         self.text(";")
 
-    def type_alias(self, node: ts.TypeAlias, export: str) -> None:
+    def type_alias(self, node: TypeAlias, export: str) -> None:
         target = node.type
         if not (
-            type(target) is ts.TRef
+            type(target) is TRef
             and target.name == "z.infer"
             and len(target.args) == 1
-            and type(target.args[0]) is ts.TTypeof
+            and type(target.args[0]) is TTypeof
         ):
             raise _Decline("a type alias other than z.infer<typeof X>")
         argument = "typeof " + target.args[0].name

@@ -14,22 +14,22 @@ from typing import Any
 
 from .. import ir
 from ..naming import pascal
-from . import _prettier as ts
+from ._prettier import doc_comment, format_statement
+from .ts_doc import PRINT_WIDTH, string_width
+from .ts_literals import string_literal
+from .ts_syntax import (
+    Arrow, ConstDecl, InterfaceDecl, ObjectExpr, Prop, Str, TKeyword, TMember, TRef, TTypeof, TUnion, TypeAlias,
+)
 from . import ts_json_layout
 from .base import Reporter
 from .ts_types import Defaults, Names, ordered_decls, json_value, method, ts_type, z, zod_type
 
-WIDTH = ts.PRINT_WIDTH
-RECORD = ts.TRef("Record", [ts.TKeyword("string"), ts.TKeyword("unknown")])
-
-
-def _width(text: str) -> int:
-    return len(text) if text.isascii() else ts.string_width(text)
+RECORD = TRef("Record", [TKeyword("string"), TKeyword("unknown")])
 
 
 def _doc(comment: str | None) -> str:
     """The `/** … */` comment before a declaration, or "" for none."""
-    return ts.doc_comment(comment) if comment and comment.strip() else ""
+    return doc_comment(comment) if comment and comment.strip() else ""
 
 
 def _right_side(statement: str, left: str) -> tuple[bool, str]:
@@ -87,26 +87,26 @@ def _declaration(tool: ir.Tool, plan: Any, names: Names, defaults: Defaults, rep
     if plan.lazy:
         view["kind"] = "recursive"
         _recursive_type(view, decl, type_name, names, defaults)
-        statement = ts.ConstDecl(
+        statement = ConstDecl(
             schema_name,
-            z("lazy", ts.Arrow([], expression)),
-            type=ts.TRef("z.ZodType", [ts.TRef(type_name)]),
+            z("lazy", Arrow([], expression)),
+            type=TRef("z.ZodType", [TRef(type_name)]),
         )
         left = f"export const {schema_name}: z.ZodType<{type_name}>"
     else:
         view["kind"] = "inferred"
         view["infer_layout"] = _infer_layout(type_name, schema_name)
-        statement = ts.ConstDecl(schema_name, expression)
+        statement = ConstDecl(schema_name, expression)
         left = f"export const {schema_name}"
-    view["schema_on_next_line"], view["schema"] = _right_side(ts.format_statement(statement), left)
+    view["schema_on_next_line"], view["schema"] = _right_side(format_statement(statement), left)
     return view
 
 
 def _infer_layout(type_name: str, schema_name: str) -> str:
     """Where prettier breaks `export type T = z.infer<typeof S>;`: after `=`, in the type arguments, both or
     neither (read off the statement as laid out)."""
-    alias = ts.TypeAlias(type_name, ts.TRef("z.infer", [ts.TTypeof(schema_name)]))
-    on_next_line, value = _right_side(ts.format_statement(alias), f"export type {type_name}")
+    alias = TypeAlias(type_name, TRef("z.infer", [TTypeof(schema_name)]))
+    on_next_line, value = _right_side(format_statement(alias), f"export type {type_name}")
     if "\n" not in value:
         return "break_after_equals" if on_next_line else "one_line"
     return "break_both" if on_next_line else "break_type_argument"
@@ -116,7 +116,7 @@ def _recursive_type(view: dict[str, Any], decl: ir.Decl, type_name: str, names: 
     """The TypeScript type of a recursive declaration, which zod cannot infer through z.lazy: an interface's
     members, or an alias's type, each laid out as prettier prints it."""
     if isinstance(decl, ir.AliasDecl):
-        statement = ts.format_statement(ts.TypeAlias(type_name, ts_type(decl.target, names)))
+        statement = format_statement(TypeAlias(type_name, ts_type(decl.target, names)))
         view["alias_on_next_line"], view["alias"] = _right_side(statement, f"export type {type_name}")
         return
     members = []
@@ -124,10 +124,10 @@ def _recursive_type(view: dict[str, Any], decl: ir.Decl, type_name: str, names: 
         member_type = ts_type(f.type, names)
         optional = not defaults.present_in_output(f)
         if optional:
-            parts = member_type.types if isinstance(member_type, ts.TUnion) else [member_type]
-            member_type = ts.TUnion([*parts, ts.TKeyword("undefined")])
-        members.append(ts.TMember(f.wire_name, member_type, optional))
-    lines = ts.format_statement(ts.InterfaceDecl(type_name, members)).split("\n")[1:-1]
+            parts = member_type.types if isinstance(member_type, TUnion) else [member_type]
+            member_type = TUnion([*parts, TKeyword("undefined")])
+        members.append(TMember(f.wire_name, member_type, optional))
+    lines = format_statement(InterfaceDecl(type_name, members)).split("\n")[1:-1]
     view["members"] = []
     for line in lines:  # a member starts at two spaces; its continuation lines are indented further
         if line.startswith("   "):
@@ -150,9 +150,9 @@ def _decl_schema(tool: ir.Tool, decl: ir.Decl, names: Names, defaults: Defaults,
         return _enum_schema(tool, decl, report)
     if isinstance(decl, ir.AliasDecl):
         return zod_type(decl.target, names)
-    shape = ts.ObjectExpr(
+    shape = ObjectExpr(
         [
-            ts.Prop(
+            Prop(
                 f.wire_name,
                 _field_schema(tool, f, names, defaults, report),
                 computed=f.wire_name == "__proto__",
@@ -202,7 +202,7 @@ def _field_schema(tool: ir.Tool, f: ir.Field, names: Names, defaults: Defaults, 
                 )
             expression = method(expression, "optional")
     if f.description:
-        expression = method(expression, "describe", ts.Str(f.description))
+        expression = method(expression, "describe", Str(f.description))
     return expression
 
 
@@ -214,7 +214,7 @@ def _wire(tool: ir.Tool, names: Any) -> dict[str, Any]:
     # printed straight from the JSON value; where that declines, from syntax nodes as every statement is
     statement = ts_json_layout.json_constant(name, RECORD, tool.wire_parameters)
     if statement is None:
-        statement = ts.format_statement(ts.ConstDecl(name, json_value(tool.wire_parameters), type=RECORD))
+        statement = format_statement(ConstDecl(name, json_value(tool.wire_parameters), type=RECORD))
     one_line = f"export const {name}: Record<string, unknown>"
     annotation_breaks = not statement.startswith(one_line + " =")
     left = f"export const {name}: Record<\n  string,\n  unknown\n>" if annotation_breaks else one_line
@@ -234,21 +234,21 @@ def _wire(tool: ir.Tool, names: Any) -> dict[str, Any]:
 def _options_hug(tool: ir.Tool, names: Any) -> bool:
     """Whether `defineTool(name, {` fits on the `return` line (else each argument gets its own line)."""
     type_args = f"<{names.decls.types[tool.params]}>" if tool.params is not None else ""
-    return _width(f"  return defineTool{type_args}({ts.string_literal(tool.name)}, {{") <= WIDTH
+    return string_width(f"  return defineTool{type_args}({string_literal(tool.name)}, {{") <= PRINT_WIDTH
 
 
 def _factory(tool: ir.Tool, names: Any) -> dict[str, Any]:
     hug = _options_hug(tool, names)
     indent = 4 if hug else 6  # of the options object's properties
-    description = ts.string_literal(tool.description)
+    description = string_literal(tool.description)
     what = "the validated arguments and the invocation" if tool.params is not None else "the invocation"
     view: dict[str, Any] = {
         "name": names.factory,
         "doc": _doc(f"{tool.description}\n\n@param handler Receives {what}; its result goes to the model."),
-        "tool_name": ts.string_literal(tool.name),
+        "tool_name": string_literal(tool.name),
         "options_hug": hug,
         "description": description,
-        "description_fits": indent + _width(f"description: {description},") <= WIDTH,
+        "description_fits": indent + string_width(f"description: {description},") <= PRINT_WIDTH,
         "params_type": None,
         "params_schema": None,
         "signature_fits": False,  # without parameters the handler's function type never fits one line
@@ -259,11 +259,11 @@ def _factory(tool: ir.Tool, names: Any) -> dict[str, Any]:
         return view
     params_type, schema = names.decls.types[tool.params], names.decls.schemas[tool.params]
     call = f"handler({schema}.parse(args), invocation)"
-    if indent + _width(f"handler: (args, invocation) => {call},") <= WIDTH:
+    if indent + string_width(f"handler: (args, invocation) => {call},") <= PRINT_WIDTH:
         handler_layout = "one_line"
-    elif indent + 2 + _width(call + ",") <= WIDTH:
+    elif indent + 2 + string_width(call + ",") <= PRINT_WIDTH:
         handler_layout = "body_on_next_line"
-    elif indent + 4 + _width(f"{schema}.parse(args),") <= WIDTH:
+    elif indent + 4 + string_width(f"{schema}.parse(args),") <= PRINT_WIDTH:
         handler_layout = "arguments_broken"
     else:
         handler_layout = "parse_broken"
@@ -271,8 +271,8 @@ def _factory(tool: ir.Tool, names: Any) -> dict[str, Any]:
     view.update(
         params_type=params_type,
         params_schema=schema,
-        signature_fits=_width(signature) <= WIDTH,
-        parameters_fit=indent + _width(f"parameters: {names.json_schema},") <= WIDTH,
+        signature_fits=string_width(signature) <= PRINT_WIDTH,
+        parameters_fit=indent + string_width(f"parameters: {names.json_schema},") <= PRINT_WIDTH,
         handler_layout=handler_layout,
     )
     return view
@@ -282,7 +282,7 @@ def _options(options: ir.Options, indent: int) -> dict[str, Any]:
     """The SDK options of the tool; each is written by the template where set."""
     return {
         "is_terminal": options.is_terminal,
-        "defer": ts.string_literal(options.defer) if options.defer is not None else None,
+        "defer": string_literal(options.defer) if options.defer is not None else None,
         "skip_permission": options.skip_permission,
         "overrides_built_in_tool": options.overrides_built_in_tool,
         "metadata": _metadata(options.metadata, indent) if options.metadata else None,
@@ -293,10 +293,10 @@ def _metadata(metadata: Any, indent: int) -> str:
     """The value of `metadata:` laid out for a property `indent` columns in, its continuation lines relative to
     the property: an object's property is laid out the same wherever its object stands, so it is printed as the
     only property of objects nested that deep."""
-    node: Any = ts.ObjectExpr([ts.Prop("metadata", json_value(metadata))])
+    node: Any = ObjectExpr([Prop("metadata", json_value(metadata))])
     for _ in range(indent // 2 - 1):
-        node = ts.ObjectExpr([ts.Prop("a", node)])
-    lines = ts.format_statement(ts.ConstDecl("x", node)).split("\n")
+        node = ObjectExpr([Prop("a", node)])
+    lines = format_statement(ConstDecl("x", node)).split("\n")
     pad = " " * indent
     start = lines.index(next(line for line in lines if line.startswith(pad + "metadata:")))
     end = lines.index(pad + "},", start)

@@ -13,7 +13,10 @@ from typing import Any, Callable
 
 from .. import ir
 from ..naming import Words
-from . import _prettier as ts
+from ..schema_subset import _is_number
+from .ts_syntax import (
+    ArrayExpr, Bool, Call, Ident, Member, Null, Num, ObjectExpr, Prop, Str, TArray, TKeyword, TRef, TUnion,
+)
 
 INTEGER_LIMIT = 2**53  # zod's z.int() accepts safe integers only
 
@@ -23,14 +26,14 @@ INTEGER_LIMIT = 2**53  # zod's z.int() accepts safe integers only
 # ---------------------------------------------------------------------------------------------------------------
 
 
-def z(name: str, *args: Any) -> ts.Call:
+def z(name: str, *args: Any) -> Call:
     """`z.name(args)`."""
-    return ts.Call(ts.Member(ts.Ident("z"), name), list(args))
+    return Call(Member(Ident("z"), name), list(args))
 
 
-def method(target: Any, name: str, *args: Any) -> ts.Call:
+def method(target: Any, name: str, *args: Any) -> Call:
     """`target.name(args)`."""
-    return ts.Call(ts.Member(target, name), list(args))
+    return Call(Member(target, name), list(args))
 
 
 SCALAR_SCHEMAS = {"string": "string", "integer": "int", "number": "number", "boolean": "boolean"}
@@ -51,35 +54,35 @@ ZOD_TYPE_MAP: dict[str, Callable[[Any, Names], Any]] = {
     "null": lambda t, n: z("null"),
     "array": lambda t, n: z("array", zod_type(t.items, n)),
     "map": lambda t, n: z("record", z("string"), zod_type(t.values, n)),
-    "named": lambda t, n: ts.Ident(n.schemas[t.name]),
+    "named": lambda t, n: Ident(n.schemas[t.name]),
     "nullable": lambda t, n: method(zod_type(t.inner, n), "nullable"),
-    "union": lambda t, n: z("union", ts.ArrayExpr([zod_type(option, n) for option in t.options])),
+    "union": lambda t, n: z("union", ArrayExpr([zod_type(option, n) for option in t.options])),
 }
 
 
-def _ts_union(options: tuple[ir.TypeRef, ...], names: Names) -> ts.TUnion:
+def _ts_union(options: tuple[ir.TypeRef, ...], names: Names) -> TUnion:
     members: list[Any] = []
     for option in options:
         rendered = ts_type(option, names)
-        for member in rendered.types if isinstance(rendered, ts.TUnion) else [rendered]:
+        for member in rendered.types if isinstance(rendered, TUnion) else [rendered]:
             if member not in members:
                 members.append(member)
-    return ts.TUnion(members)
+    return TUnion(members)
 
 
-def _ts_nullable(inner: Any, names: Names) -> ts.TUnion:
+def _ts_nullable(inner: Any, names: Names) -> TUnion:
     inner_type = ts_type(inner, names)
-    members = inner_type.types if isinstance(inner_type, ts.TUnion) else [inner_type]
-    return ts.TUnion([*members, ts.TKeyword("null")])
+    members = inner_type.types if isinstance(inner_type, TUnion) else [inner_type]
+    return TUnion([*members, TKeyword("null")])
 
 
 TS_TYPE_MAP: dict[str, Callable[[Any, Names], Any]] = {
-    "any": lambda t, n: ts.TKeyword("unknown"),
-    "scalar": lambda t, n: ts.TKeyword(SCALAR_TYPES[t.scalar]),
-    "null": lambda t, n: ts.TKeyword("null"),
-    "array": lambda t, n: ts.TArray(ts_type(t.items, n)),
-    "map": lambda t, n: ts.TRef("Record", [ts.TKeyword("string"), ts_type(t.values, n)]),
-    "named": lambda t, n: ts.TRef(n.types[t.name]),
+    "any": lambda t, n: TKeyword("unknown"),
+    "scalar": lambda t, n: TKeyword(SCALAR_TYPES[t.scalar]),
+    "null": lambda t, n: TKeyword("null"),
+    "array": lambda t, n: TArray(ts_type(t.items, n)),
+    "map": lambda t, n: TRef("Record", [TKeyword("string"), ts_type(t.values, n)]),
+    "named": lambda t, n: TRef(n.types[t.name]),
     "nullable": lambda t, n: _ts_nullable(t.inner, n),
     "union": lambda t, n: _ts_union(t.options, n),
 }
@@ -103,27 +106,23 @@ def ts_type(type_ref: ir.TypeRef, names: Names) -> Any:
 def json_value(value: Any) -> Any:
     """A JSON value as a TypeScript expression; `__proto__` keys are computed so they stay own properties."""
     if isinstance(value, dict):
-        return ts.ObjectExpr(
+        return ObjectExpr(
             [
-                ts.Prop(key, json_value(item), computed=key == "__proto__")
+                Prop(key, json_value(item), computed=key == "__proto__")
                 for key, item in value.items()
             ]
         )
     if isinstance(value, list):
-        return ts.ArrayExpr([json_value(item) for item in value])
+        return ArrayExpr([json_value(item) for item in value])
     if isinstance(value, bool):
-        return ts.Bool(value)
+        return Bool(value)
     if value is None:
-        return ts.Null()
+        return Null()
     if isinstance(value, (int, float)):
-        return ts.Num(value)
+        return Num(value)
     if isinstance(value, str):
-        return ts.Str(value)
+        return Str(value)
     raise TypeError(f"not a JSON value: {value!r}")
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 class Defaults:
