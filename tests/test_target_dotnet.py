@@ -45,6 +45,7 @@ EXTERNAL_TYPES = {
     "JsonTokenType", "Utf8JsonReader", "Utf8JsonWriter", "JsonConverter", "JsonPropertyName", "JsonExtensionData",
     "JsonUnmappedMemberHandling", "List", "Dictionary", "IDictionary", "KeyValuePair", "StringComparer", "Func",
     "Task", "CancellationToken", "ArgumentNullException", "Type", "Enum", "TEnum", "T", "AIFunctionDeclaration",
+    "JsonIgnore", "JsonConverterFactory", "IEquatable", "EqualityComparer", "HashCode", "Activator",
 }
 
 
@@ -437,8 +438,50 @@ def test_required_properties_use_the_required_modifier(name):
             modifiers = [source(m) for m in prop.children if m.type == "modifier"]
             assert ("required" in modifiers) == field.required, source(prop)
             type_text = source(prop.child_by_field_name("type"))
+            if field.null_differs_from_absent:
+                continue  # Optional<T?>: test_null_differs_from_absent_exactly_where_the_schema_says
             if not field.required and prop.child_by_field_name("value") is None:
                 assert type_text.endswith("?"), f"optional {field.wire_name} without a default must be nullable"
+
+
+OMIT_ABSENT = [["Condition = JsonIgnoreCondition.WhenWritingDefault"]]
+
+
+@pytest.mark.parametrize("name", tool_params())
+def test_null_differs_from_absent_exactly_where_the_schema_says(name):
+    """No .NET SDK here to run it (syntax and structure only): exactly the optional nullable properties without
+    a default (ir.Field.null_differs_from_absent) are an `Optional<T?>`, whose default value is "left out" and
+    which a left-out property keeps; each is left out again when the record is written."""
+    tools, names = model()
+    tool = next(t for t in tools if t.name == name)
+    records = _records(trees()[tool_files()[name]])
+    for struct in (d for d in tool.decls if isinstance(d, ir.StructDecl)):
+        props = [p for p in of_type(records[names.types[name][struct.name]], "property_declaration")
+                 if not attribute_args(p, "JsonExtensionData")]
+        for field, prop in zip(struct.fields, props, strict=True):
+            type_text = source(prop.child_by_field_name("type"))
+            wrapped = type_text.startswith("Optional<")
+            assert wrapped == field.null_differs_from_absent, source(prop)
+            assert (attribute_args(prop, "JsonIgnore") == OMIT_ABSENT) == wrapped, source(prop)
+            if wrapped:
+                assert type_text.endswith("?>") and prop.child_by_field_name("value") is None, source(prop)
+
+
+def test_the_presence_type_reads_null_and_keeps_absent():
+    """Optional<T> and its converter are declared once, in the support file, with HandleNull so that a JSON null
+    reaches Read (present, null) while a left-out property never does (absent)."""
+    root = trees()[dotnet.SUPPORT_FILE]
+    structs = {declared_name(s): s for s in of_type(root, "struct_declaration")}
+    classes = {declared_name(c): c for c in of_type(root, "class_declaration")}
+    assert attribute_args(structs["Optional"], "JsonConverter") == [["typeof(OptionalConverterFactory)"]]
+    converter = source(classes["OptionalConverter"])
+    assert "public override bool HandleNull => true;" in converter
+    assert "JsonConverter<Optional<T>>" in converter
+    members = source(structs["Optional"])
+    for member in ("public bool IsPresent { get; }", "public T Value { get; }", "public Optional(T value)"):
+        assert member in members
+    wrapped = sum(text.count("public Optional<") for path, text in outputs().items() if path != dotnet.SUPPORT_FILE)
+    assert wrapped >= 4
 
 
 def test_string_enums_map_exactly_the_spec_values():
@@ -548,7 +591,9 @@ def _type_references(root: tree_sitter.Node) -> set[str]:
 def test_every_named_type_is_declared_or_known():
     declared = set()
     for root in trees().values():
-        declared |= set(_declarations(root, "class_declaration", "record_declaration", "enum_declaration"))
+        declared |= set(
+            _declarations(root, "class_declaration", "record_declaration", "enum_declaration", "struct_declaration")
+        )
     for path, root in trees().items():
         unknown = _type_references(root) - declared - EXTERNAL_TYPES
         assert not unknown, (path, unknown)

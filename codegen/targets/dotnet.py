@@ -52,7 +52,11 @@ from .json_layout import compact_json, pretty_json
 
 DEFAULT_NAMESPACE = "Copilot.Tools"
 SUPPORT_FILE = "RawSchemaFunction.cs"
-SUPPORT_TYPES = ("RawSchemaFunction", "WireEnumConverter")
+SUPPORT_TYPES = ("RawSchemaFunction", "WireEnumConverter", "Optional", "OptionalConverter", "OptionalConverterFactory")
+# An optional nullable property without a default (ir.Field.null_differs_from_absent) is an `Optional<T?>`, whose
+# default value means "left out"; written back, a left-out one stays out.
+PRESENCE_TYPE = "Optional"
+OMIT_ABSENT = "[JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]"
 
 # Reserved keywords: an identifier spelled like one needs the `@` prefix.
 KEYWORDS = frozenset(
@@ -77,7 +81,7 @@ RECORD_MEMBER_NAMES = frozenset(
 )
 
 # Types named in expressions on a record (attribute arguments): a property of that name would hide them.
-RECORD_ATTRIBUTE_NAMES = frozenset({"JsonUnmappedMemberHandling"})
+RECORD_ATTRIBUTE_NAMES = frozenset({"JsonUnmappedMemberHandling", "JsonIgnoreCondition"})
 
 # Type names the generated code refers to by simple name (a type of ours with the same name in the tools
 # namespace would shadow the imported one), plus the SDK's most used public types (users import both namespaces).
@@ -94,7 +98,7 @@ REFERENCED_TYPE_NAMES = frozenset(
         "JsonSerializerDefaults", "JsonException", "JsonTokenType", "Utf8JsonReader", "Utf8JsonWriter",
         "JsonConverter", "JsonConverterAttribute", "JsonPropertyName", "JsonPropertyNameAttribute",
         "JsonExtensionData", "JsonExtensionDataAttribute", "JsonUnmappedMemberHandling",
-        "JsonUnmappedMemberHandlingAttribute",
+        "JsonUnmappedMemberHandlingAttribute", "JsonIgnore", "JsonIgnoreAttribute", "JsonIgnoreCondition",
         # System, System.Collections.Generic, System.Threading(.Tasks)
         "List", "Dictionary", "IDictionary", "KeyValuePair", "StringComparer", "Func", "Task", "CancellationToken",
         "ArgumentNullException", "Type", "Enum", "String", "Object", "Nullable", "Attribute", "Exception",
@@ -667,17 +671,20 @@ class ToolViewBuilder:
         if not field_.required and initializer is None:
             cs_type = cs_type.or_null()  # absent means null, unless a default fills it in
         self._note_type(cs_type.text)
+        type_text = f"{PRESENCE_TYPE}<{cs_type.text}>" if field_.null_differs_from_absent else cs_type.text
         notes = [field_.description]
         if field_.has_default and field_.default is not None and initializer is None and not field_.required:
             notes.append(Xml(f"Default when omitted: {code(compact_json(field_.default))}."))
         notes.append(self._allowed_values(field_.type))
         modifiers = "public required" if field_.required else "public"
-        declaration = f"{modifiers} {cs_type.text} {escape_identifier(identifier)} {{ get; init; }}"
+        declaration = f"{modifiers} {type_text} {escape_identifier(identifier)} {{ get; init; }}"
         if initializer is not None:
             declaration += f" = {initializer};"
         self.uses.add("System.Text.Json.Serialization")
-        attribute = f"[JsonPropertyName({string_literal(field_.wire_name)})]"
-        return PropertyView(doc_comment(notes), [attribute], declaration)
+        attributes = [f"[JsonPropertyName({string_literal(field_.wire_name)})]"]
+        if field_.null_differs_from_absent:
+            attributes.append(OMIT_ABSENT)
+        return PropertyView(doc_comment(notes), attributes, declaration)
 
     def _allowed_values(self, type_ref: ir.TypeRef) -> str | None:
         """For enums kept as their scalar type: the values the schema allows, since the C# type cannot say."""
