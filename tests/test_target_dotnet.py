@@ -426,22 +426,27 @@ def test_every_property_carries_its_wire_name(name):
         assert closed == ([["JsonUnmappedMemberHandling.Disallow"]] if struct.additional == "closed" else [])
 
 
-@pytest.mark.parametrize("name", tool_params())
-def test_required_properties_use_the_required_modifier(name):
+def _fields_and_properties(name: str):
+    """(field, property_declaration) of every named property of every record of one tool."""
     tools, names = model()
     tool = next(t for t in tools if t.name == name)
     records = _records(trees()[tool_files()[name]])
     for struct in (d for d in tool.decls if isinstance(d, ir.StructDecl)):
         props = [p for p in of_type(records[names.types[name][struct.name]], "property_declaration")
                  if not attribute_args(p, "JsonExtensionData")]
-        for field, prop in zip(struct.fields, props):
-            modifiers = [source(m) for m in prop.children if m.type == "modifier"]
-            assert ("required" in modifiers) == field.required, source(prop)
-            type_text = source(prop.child_by_field_name("type"))
-            if field.null_differs_from_absent:
-                continue  # Optional<T?>: test_null_differs_from_absent_exactly_where_the_schema_says
-            if not field.required and prop.child_by_field_name("value") is None:
-                assert type_text.endswith("?"), f"optional {field.wire_name} without a default must be nullable"
+        yield from zip(struct.fields, props, strict=True)
+
+
+@pytest.mark.parametrize("name", tool_params())
+def test_required_properties_use_the_required_modifier(name):
+    for field, prop in _fields_and_properties(name):
+        modifiers = [source(m) for m in prop.children if m.type == "modifier"]
+        assert ("required" in modifiers) == field.required, source(prop)
+        type_text = source(prop.child_by_field_name("type"))
+        if field.null_differs_from_absent:
+            continue  # Optional<T?>: test_null_differs_from_absent_exactly_where_the_schema_says
+        if not field.required and prop.child_by_field_name("value") is None:
+            assert type_text.endswith("?"), f"optional {field.wire_name} without a default must be nullable"
 
 
 OMIT_ABSENT = [["Condition = JsonIgnoreCondition.WhenWritingDefault"]]
@@ -452,19 +457,13 @@ def test_null_differs_from_absent_exactly_where_the_schema_says(name):
     """No .NET SDK here to run it (syntax and structure only): exactly the optional nullable properties without
     a default (ir.Field.null_differs_from_absent) are an `Optional<T?>`, whose default value is "left out" and
     which a left-out property keeps; each is left out again when the record is written."""
-    tools, names = model()
-    tool = next(t for t in tools if t.name == name)
-    records = _records(trees()[tool_files()[name]])
-    for struct in (d for d in tool.decls if isinstance(d, ir.StructDecl)):
-        props = [p for p in of_type(records[names.types[name][struct.name]], "property_declaration")
-                 if not attribute_args(p, "JsonExtensionData")]
-        for field, prop in zip(struct.fields, props, strict=True):
-            type_text = source(prop.child_by_field_name("type"))
-            wrapped = type_text.startswith("Optional<")
-            assert wrapped == field.null_differs_from_absent, source(prop)
-            assert (attribute_args(prop, "JsonIgnore") == OMIT_ABSENT) == wrapped, source(prop)
-            if wrapped:
-                assert type_text.endswith("?>") and prop.child_by_field_name("value") is None, source(prop)
+    for field, prop in _fields_and_properties(name):
+        type_text = source(prop.child_by_field_name("type"))
+        wrapped = type_text.startswith("Optional<")
+        assert wrapped == field.null_differs_from_absent, source(prop)
+        assert (attribute_args(prop, "JsonIgnore") == OMIT_ABSENT) == wrapped, source(prop)
+        if wrapped:
+            assert type_text.endswith("?>") and prop.child_by_field_name("value") is None, source(prop)
 
 
 def test_the_presence_type_reads_null_and_keeps_absent():
