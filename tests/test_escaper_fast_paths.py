@@ -12,7 +12,7 @@ import random
 import pytest
 
 from codegen.targets import _prettier as ts
-from codegen.targets import dotnet, go, java_syntax, rust, rust_layout
+from codegen.targets import dotnet_syntax, go, java_syntax, rust, rust_layout
 
 _SPECIAL = [
     *map(chr, range(0x00, 0x21)),  # every C0 control and the space
@@ -47,8 +47,8 @@ PAIRS = {
     "go.go_string": (go.go_string, go._go_string_escaped),
     "go.comment_text": (go.comment_text, go._comment_text_escaped),
     "go.raw_json": (go._raw_json_safe, go._raw_json_escaped),
-    "dotnet.string_literal": (dotnet.string_literal, dotnet._string_literal_escaped),
-    "dotnet.comment_text": (dotnet.comment_text, dotnet._comment_text_escaped),
+    "dotnet_syntax.string_literal": (dotnet_syntax.string_literal, dotnet_syntax._string_literal_escaped),
+    "dotnet_syntax.comment_text": (dotnet_syntax.comment_text, dotnet_syntax._comment_text_escaped),
     "rust.string_literal": (rust.string_literal, rust._string_literal_escaped),
     "rust._escape_invisible_json": (rust._escape_invisible_json, rust._escape_invisible_json_by_char),
     "rust_layout.display_width": (rust_layout.display_width, rust_layout._display_width_by_char),
@@ -73,7 +73,7 @@ def test_fast_path_agrees_with_per_character_definition(name):
 def test_fast_paths_are_taken_for_plain_text():
     """The fast paths answer plain text without the per-character work (they are the point of this file)."""
     assert go.go_string("plain, text") == '"plain, text"'
-    assert dotnet.comment_text("a é 名") == "a é 名"
+    assert dotnet_syntax.comment_text("a é 名") == "a é 名"
     assert rust_layout.display_width("abc") == 3
     assert go.json_tag_name_ok("name-1.x") and not go.json_tag_name_ok("a,b")
 

@@ -96,8 +96,7 @@ DEFER_CONSTANTS = {"auto": "ToolDefer.AUTO", "never": "ToolDefer.NEVER"}
 TypeMapper = Callable[[Any, "_TypeNamer"], str]
 
 # One entry per `ir.TYPE_KINDS` kind (a test checks the coverage). Every Java type here is a reference type, so
-# optional and nullable values are plain `null`; a component whose null differs from absent is wrapped in
-# PRESENCE_CLASS (_ToolView._record).
+# optional and nullable values are plain `null` (PRESENCE_CLASS where null differs from absent: _ToolView._record).
 TYPE_MAP: dict[str, TypeMapper] = {
     "any": lambda t, types: types.use("JsonNode"),
     "union": lambda t, types: types.use("JsonNode"),  # no typed unions in Java (docs/decisions.md, "Real tools")
