@@ -110,6 +110,13 @@ class Field:
     def has_default(self) -> bool:
         return self.default is not MISSING
 
+    @property
+    def null_differs_from_absent(self) -> bool:
+        """Optional, nullable and without a default: a call that gives null means something else than one that
+        leaves the property out (Playwright's `colorScheme: null` resets the emulation), so every typed model
+        keeps the two apart (docs/decisions.md, "Handler parity"). A default, even null, fills the left-out case."""
+        return not self.required and not self.has_default and isinstance(self.type, NullableType)
+
 
 @dataclass(frozen=True)
 class EnumMember:

@@ -5,7 +5,13 @@ that answers with what it received, serialized back to JSON in its language's na
 those answers; `expected_input` says what every language must have handed over: the call's arguments with the
 schema's defaults filled in where the call leaves a property out. Null members are dropped before comparing,
 because a typed model that has no value for an optional property writes null or nothing depending on the
-language; that absent and null are told apart is not claimed here (see docs/decisions.md, "Handler parity").
+language.
+
+Where null means something else than absent (optional, nullable, no default: `ir.Field.null_differs_from_absent`),
+the languages whose typed models keep the two apart in what the handler serializes back (zod's output, Go's
+`Nullable`, Rust's `Option<Option<T>>`, Java's `JsonNullable`) record with `tells_null_from_absent=True`: their
+answers keep the nulls of exactly those properties, must equal the call's (`expected_with_nulls`), and are compared
+with each other by tests/test_wire_parity.py (see docs/decisions.md, "Handler parity").
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ import functools
 import json
 from typing import Any
 
+from codegen import ir
+from codegen.irbuild import build_tools
 from codegen.loader import load_specs
 
 from .support import ALL_SPEC_DIRS
@@ -29,10 +37,18 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("query_database", {"table": "s.t", "orderBy": [{"column": "c"}, {"column": "d", "direction": "desc"}]}),
     # aBigInteger is given: beyond 2^53 JavaScript cannot hold its default (a documented difference).
     ("defaults", {"aBigInteger": 1}),
-]
+    # null against absent, where null means something: top level, inside array items, of every kind of type
+    ("query_database", {"table": "s.t", "columns": None}),
+    ("update_plan", {"explanation": None, "steps": [{"title": "a", "status": "done", "estimateMinutes": None},
+                                                    {"title": "b", "status": "pending", "estimateMinutes": 5}]}),
+    ("nullable_and_enums", {"nullFirst": None, "nullSecond": 2, "nullableArray": None, "anyOfNullFirst": None,
+                            "enumWithNull": "red", "refNullable": None}),
+]  # fmt: skip
 
 # SDK name → {call key: what the handler received}, filled by each harness; compared by tests/test_wire_parity.py.
 RECORDED: dict[str, dict[str, Any]] = {}
+# The same, with the nulls that differ from absent kept, for the SDKs that tell the two apart.
+RECORDED_WITH_NULLS: dict[str, dict[str, Any]] = {}
 
 
 def key(tool: str, arguments: dict[str, Any]) -> str:
@@ -49,10 +65,61 @@ def without_nulls(value: Any) -> Any:
 
 
 @functools.cache
-def _schemas() -> dict[str, dict[str, Any]]:
+def _loaded() -> list[Any]:
     loaded, problems = load_specs(ALL_SPEC_DIRS)
     assert not [p for p in problems if p.is_error], problems
-    return {item.spec.name: item.spec.parameters for item in loaded}
+    return loaded
+
+
+@functools.cache
+def _schemas() -> dict[str, dict[str, Any]]:
+    return {item.spec.name: item.spec.parameters for item in _loaded()}
+
+
+@functools.cache
+def _tools() -> dict[str, ir.Tool]:
+    return {tool.name: tool for tool in build_tools(_loaded())}
+
+
+def _nulls_that_matter(tool: ir.Tool, type_ref: Any, value: Any) -> Any:
+    """`value` without null members, except those of properties whose null differs from absent (walked through
+    the tool's model, as the generated types are)."""
+    seen: set[Any] = set()
+    while True:
+        if isinstance(type_ref, ir.NullableType):
+            type_ref = type_ref.inner
+        elif isinstance(type_ref, ir.NamedType) and type_ref.name not in seen:
+            seen.add(type_ref.name)
+            decl = tool.decl(type_ref.name)
+            type_ref = decl.target if isinstance(decl, ir.AliasDecl) else decl
+        else:
+            break
+    if isinstance(type_ref, ir.StructDecl) and isinstance(value, dict):
+        fields = {field.wire_name: field for field in type_ref.fields}
+        extra = type_ref.additional if not isinstance(type_ref.additional, str) else None
+        kept = {}
+        for name, item in value.items():
+            field = fields.get(name)
+            if item is None:
+                if field is not None and field.null_differs_from_absent:
+                    kept[name] = None
+            else:
+                kept[name] = _nulls_that_matter(tool, field.type if field else extra, item)
+        return kept
+    if isinstance(type_ref, ir.ArrayType) and isinstance(value, list):
+        return [_nulls_that_matter(tool, type_ref.items, item) for item in value]
+    if isinstance(type_ref, ir.MapType) and isinstance(value, dict):
+        values = type_ref.values
+        return {name: _nulls_that_matter(tool, values, item) for name, item in value.items() if item is not None}
+    return without_nulls(value)
+
+
+def with_nulls_that_matter(tool: str, value: Any) -> Any:
+    """What a handler received, comparable across the languages that tell null from absent."""
+    model = _tools()[tool]
+    if model.params is None:
+        return without_nulls(value)
+    return _nulls_that_matter(model, ir.NamedType(model.params), value)
 
 
 def _resolve(schema: Any, root: dict[str, Any]) -> Any:
@@ -95,11 +162,25 @@ def expected_input(tool: str, arguments: dict[str, Any]) -> Any:
     return without_nulls(with_defaults(tool, arguments))
 
 
-def record(sdk: str, answers: dict[str, Any]) -> None:
-    """Keep one harness's answers (call key → what its handler received) and check each against the schema."""
-    RECORDED[sdk] = {name: without_nulls(answer) for name, answer in answers.items()}
-    expected = {key(tool, arguments): expected_input(tool, arguments) for tool, arguments in CALLS}
-    assert sorted(RECORDED[sdk]) == sorted(expected), "the harness did not make every call"
-    wrong = {name: {"expected": expected[name], sdk: RECORDED[sdk][name]} for name in expected
-             if RECORDED[sdk][name] != expected[name]}
+def expected_with_nulls(tool: str, arguments: dict[str, Any]) -> Any:
+    """The input with the schema's defaults, and null exactly where the call gave null and null means something."""
+    return with_nulls_that_matter(tool, with_defaults(tool, arguments))
+
+
+def record(sdk: str, answers: dict[str, Any], *, tells_null_from_absent: bool = False) -> None:
+    """Keep one harness's answers (call key → what its handler received) and check each against the schema; with
+    `tells_null_from_absent`, the nulls that differ from absent are checked and kept for comparison too."""
+    tools = {key(tool, arguments): tool for tool, arguments in CALLS}
+    assert sorted(answers) == sorted(tools), "the harness did not make every call"
+    _check(RECORDED, sdk, {name: without_nulls(answer) for name, answer in answers.items()}, expected_input)
+    if tells_null_from_absent:
+        kept = {name: with_nulls_that_matter(tools[name], answer) for name, answer in answers.items()}
+        _check(RECORDED_WITH_NULLS, sdk, kept, expected_with_nulls)
+
+
+def _check(into: dict[str, dict[str, Any]], sdk: str, answers: dict[str, Any], expectation: Any) -> None:
+    into[sdk] = answers
+    expected = {key(tool, arguments): expectation(tool, arguments) for tool, arguments in CALLS}
+    wrong = {name: {"expected": expected[name], sdk: answers[name]} for name in expected
+             if answers[name] != expected[name]}  # fmt: skip
     assert not wrong, json.dumps(wrong, indent=1, ensure_ascii=False)

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from codegen.targets import dotnet, go_syntax, java_syntax, rust_layout, rust_literals, ts_literals
+from codegen.targets import dotnet_syntax, go_syntax, java_syntax, rust_layout, rust_literals, ts_literals
 
 _SPECIAL = [
     *map(chr, range(0x00, 0x21)),  # every C0 control and the space
@@ -46,8 +46,8 @@ PAIRS = {
     "go.go_string": (go_syntax.go_string, go_syntax._go_string_escaped),
     "go.comment_text": (go_syntax.comment_text, go_syntax._comment_text_escaped),
     "go.raw_json": (go_syntax._raw_json_safe, go_syntax._raw_json_escaped),
-    "dotnet.string_literal": (dotnet.string_literal, dotnet._string_literal_escaped),
-    "dotnet.comment_text": (dotnet.comment_text, dotnet._comment_text_escaped),
+    "dotnet_syntax.string_literal": (dotnet_syntax.string_literal, dotnet_syntax._string_literal_escaped),
+    "dotnet_syntax.comment_text": (dotnet_syntax.comment_text, dotnet_syntax._comment_text_escaped),
     "rust_literals.string_literal": (rust_literals.string_literal, rust_literals._string_literal_escaped),
     "rust_literals._escape_invisible_json": (
         rust_literals._escape_invisible_json,
@@ -78,7 +78,7 @@ def test_fast_path_agrees_with_per_character_definition(name):
 def test_fast_paths_are_taken_for_plain_text():
     """The fast paths answer plain text without the per-character work (they are the point of this file)."""
     assert go_syntax.go_string("plain, text") == '"plain, text"'
-    assert dotnet.comment_text("a é 名") == "a é 名"
+    assert dotnet_syntax.comment_text("a é 名") == "a é 名"
     assert rust_layout.display_width("abc") == 3
     assert go_syntax.json_tag_name_ok("name-1.x") and not go_syntax.json_tag_name_ok("a,b")
 

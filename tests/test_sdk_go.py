@@ -318,6 +318,7 @@ def test_handlers_receive_what_every_sdk_hands_over(harness):
     handler_calls.record(
         "go",
         {handler_calls.key(*call): json.loads(answer["text"]) for call, answer in zip(handler_calls.CALLS, answers)},
+        tells_null_from_absent=True,
     )
 
 

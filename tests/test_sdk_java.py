@@ -86,7 +86,8 @@ def _compile(root: Path, templates: Path | None = None) -> dict[str, Any]:
     assert (
         harness.returncode == 0
     ), f"javac rejected WireDump.java:\n{harness.stdout}{harness.stderr}"[:8000]
-    class_names = [f"{PACKAGE}.{path.stem}" for path in sources if path.stem not in ("ToolSupport", "ToolHandlers")]
+    not_tools = ("ToolSupport", "ToolHandlers", "JsonNullable")  # the folder's shared classes
+    class_names = [f"{PACKAGE}.{path.stem}" for path in sources if path.stem not in not_tools]
     return {"classpath": classpath + [classes], "classes": class_names, "folder": folder}
 
 
@@ -242,7 +243,9 @@ def test_handler_parity_calls(compiled):
     lines = _run(compiled, ["invoke"], stdin)
     assert len(lines) == len(handler_calls.CALLS), lines
     handler_calls.record(
-        "java", {handler_calls.key(*call): json.loads(line) for call, line in zip(handler_calls.CALLS, lines)}
+        "java",
+        {handler_calls.key(*call): json.loads(line) for call, line in zip(handler_calls.CALLS, lines)},
+        tells_null_from_absent=True,  # JsonNullable: an undefined one is left out, a given null written
     )
 
 

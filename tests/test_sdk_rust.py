@@ -196,6 +196,7 @@ def test_handlers_receive_what_every_sdk_hands_over(harness_output):
     handler_calls.record(
         "rust",
         {handler_calls.key(*call): json.loads(answer) for call, answer in zip(handler_calls.CALLS, answers, strict=True)},
+        tells_null_from_absent=True,
     )
 
 

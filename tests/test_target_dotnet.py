@@ -31,7 +31,7 @@ from codegen.errors import ConfigError
 from codegen.generate import load_tools, render_outputs
 from codegen.loader import load_specs
 from codegen.naming import identifier_words
-from codegen.targets import Reporter, dotnet
+from codegen.targets import Reporter, dotnet, dotnet_names, dotnet_syntax, dotnet_types
 
 from .support import ALL_SPEC_DIRS, REPO, sdk_spec_dirs
 
@@ -45,6 +45,7 @@ EXTERNAL_TYPES = {
     "JsonTokenType", "Utf8JsonReader", "Utf8JsonWriter", "JsonConverter", "JsonPropertyName", "JsonExtensionData",
     "JsonUnmappedMemberHandling", "List", "Dictionary", "IDictionary", "KeyValuePair", "StringComparer", "Func",
     "Task", "CancellationToken", "ArgumentNullException", "Type", "Enum", "TEnum", "T", "AIFunctionDeclaration",
+    "JsonIgnore", "JsonConverterFactory", "IEquatable", "EqualityComparer", "HashCode", "Activator",
 }
 
 
@@ -238,7 +239,7 @@ def tool_params():
 
 def test_one_file_per_tool_plus_the_support_and_handlers_files():
     assert sorted(tool_files()) == sorted(specs())
-    assert sorted(outputs()) == sorted([*tool_files().values(), dotnet.SUPPORT_FILE, "ToolHandlers.cs"])
+    assert sorted(outputs()) == sorted([*tool_files().values(), dotnet_names.SUPPORT_FILE, "ToolHandlers.cs"])
     # the tool named `tool_handlers` (tests/edge_specs) does not take the folder's file or record name
     assert tool_files()["tool_handlers"] == "ToolHandlers2.cs"
 
@@ -392,9 +393,9 @@ def test_handler_is_typed_with_the_parameters_record(name):
 
 
 @cache
-def model() -> tuple[list[ir.Tool], dotnet.FolderNames]:
+def model() -> tuple[list[ir.Tool], dotnet_names.FolderNames]:
     tools, _ = load_tools(ALL_SPEC_DIRS)
-    return tools, dotnet.name_folder(tools, dotnet.DEFAULT_NAMESPACE, Reporter())
+    return tools, dotnet_names.name_folder(tools, dotnet.DEFAULT_NAMESPACE, Reporter())
 
 
 def _records(root: tree_sitter.Node) -> dict[str, tree_sitter.Node]:
@@ -425,20 +426,61 @@ def test_every_property_carries_its_wire_name(name):
         assert closed == ([["JsonUnmappedMemberHandling.Disallow"]] if struct.additional == "closed" else [])
 
 
-@pytest.mark.parametrize("name", tool_params())
-def test_required_properties_use_the_required_modifier(name):
+def _fields_and_properties(name: str):
+    """(field, property_declaration) of every named property of every record of one tool."""
     tools, names = model()
     tool = next(t for t in tools if t.name == name)
     records = _records(trees()[tool_files()[name]])
     for struct in (d for d in tool.decls if isinstance(d, ir.StructDecl)):
         props = [p for p in of_type(records[names.types[name][struct.name]], "property_declaration")
                  if not attribute_args(p, "JsonExtensionData")]
-        for field, prop in zip(struct.fields, props):
-            modifiers = [source(m) for m in prop.children if m.type == "modifier"]
-            assert ("required" in modifiers) == field.required, source(prop)
-            type_text = source(prop.child_by_field_name("type"))
-            if not field.required and prop.child_by_field_name("value") is None:
-                assert type_text.endswith("?"), f"optional {field.wire_name} without a default must be nullable"
+        yield from zip(struct.fields, props, strict=True)
+
+
+@pytest.mark.parametrize("name", tool_params())
+def test_required_properties_use_the_required_modifier(name):
+    for field, prop in _fields_and_properties(name):
+        modifiers = [source(m) for m in prop.children if m.type == "modifier"]
+        assert ("required" in modifiers) == field.required, source(prop)
+        type_text = source(prop.child_by_field_name("type"))
+        if field.null_differs_from_absent:
+            continue  # Optional<T?>: test_null_differs_from_absent_exactly_where_the_schema_says
+        if not field.required and prop.child_by_field_name("value") is None:
+            assert type_text.endswith("?"), f"optional {field.wire_name} without a default must be nullable"
+
+
+OMIT_ABSENT = [["Condition = JsonIgnoreCondition.WhenWritingDefault"]]
+
+
+@pytest.mark.parametrize("name", tool_params())
+def test_null_differs_from_absent_exactly_where_the_schema_says(name):
+    """No .NET SDK here to run it (syntax and structure only): exactly the optional nullable properties without
+    a default (ir.Field.null_differs_from_absent) are an `Optional<T?>`, whose default value is "left out" and
+    which a left-out property keeps; each is left out again when the record is written."""
+    for field, prop in _fields_and_properties(name):
+        type_text = source(prop.child_by_field_name("type"))
+        wrapped = type_text.startswith("Optional<")
+        assert wrapped == field.null_differs_from_absent, source(prop)
+        assert (attribute_args(prop, "JsonIgnore") == OMIT_ABSENT) == wrapped, source(prop)
+        if wrapped:
+            assert type_text.endswith("?>") and prop.child_by_field_name("value") is None, source(prop)
+
+
+def test_the_presence_type_reads_null_and_keeps_absent():
+    """Optional<T> and its converter are declared once, in the support file, with HandleNull so that a JSON null
+    reaches Read (present, null) while a left-out property never does (absent)."""
+    root = trees()[dotnet_names.SUPPORT_FILE]
+    structs = {declared_name(s): s for s in of_type(root, "struct_declaration")}
+    classes = {declared_name(c): c for c in of_type(root, "class_declaration")}
+    assert attribute_args(structs["Optional"], "JsonConverter") == [["typeof(OptionalConverterFactory)"]]
+    converter = source(classes["OptionalConverter"])
+    assert "public override bool HandleNull => true;" in converter
+    assert "JsonConverter<Optional<T>>" in converter
+    members = source(structs["Optional"])
+    for member in ("public bool IsPresent { get; }", "public T Value { get; }", "public Optional(T value)"):
+        assert member in members
+    wrapped = sum(text.count("public Optional<") for path, text in outputs().items() if path != dotnet_names.SUPPORT_FILE)
+    assert wrapped >= 4
 
 
 def test_string_enums_map_exactly_the_spec_values():
@@ -449,7 +491,7 @@ def test_string_enums_map_exactly_the_spec_values():
         enums = {declared_name(e): e for e in of_type(root, "enum_declaration")}
         classes = {declared_name(c): c for c in of_type(root, "class_declaration")}
         for decl in (d for d in tool.decls if isinstance(d, ir.EnumDecl)):
-            plan = dotnet.enum_plan(decl)
+            plan = dotnet_types.enum_plan(decl)
             if plan.style == "scalar":
                 assert pascal_name(decl) not in enums
                 continue
@@ -517,10 +559,10 @@ def test_identifiers_are_valid_and_unique():
         for name in types + _declarations(root, "property_declaration", "enum_member_declaration"):
             assert IDENTIFIER.fullmatch(name), name
             bare = name.removeprefix("@")
-            assert name.startswith("@") or bare not in dotnet.KEYWORDS | dotnet.CONTEXTUAL_KEYWORDS, name
-            assert bare not in dotnet.RECORD_MEMBER_NAMES, name
+            assert name.startswith("@") or bare not in dotnet_syntax.KEYWORDS | dotnet_syntax.CONTEXTUAL_KEYWORDS, name
+            assert bare not in dotnet_names.RECORD_MEMBER_NAMES, name
     assert len(all_types) == len(set(all_types)), "a type is declared twice in the folder"
-    assert not set(all_types) & (dotnet.REFERENCED_TYPE_NAMES - set(dotnet.SUPPORT_TYPES))
+    assert not set(all_types) & (dotnet_names.REFERENCED_TYPE_NAMES - set(dotnet_names.SUPPORT_TYPES))
 
 
 _TYPE_POSITIONS = {
@@ -548,7 +590,9 @@ def _type_references(root: tree_sitter.Node) -> set[str]:
 def test_every_named_type_is_declared_or_known():
     declared = set()
     for root in trees().values():
-        declared |= set(_declarations(root, "class_declaration", "record_declaration", "enum_declaration"))
+        declared |= set(
+            _declarations(root, "class_declaration", "record_declaration", "enum_declaration", "struct_declaration")
+        )
     for path, root in trees().items():
         unknown = _type_references(root) - declared - EXTERNAL_TYPES
         assert not unknown, (path, unknown)
@@ -618,7 +662,7 @@ def test_type_names_never_shadow_sdk_types_or_each_other():
     twins = [_tool("a-b", params, (ir.StructDecl(params, None, ()),)),
              _tool("a_b", params, (ir.StructDecl(params, None, ()),))]
     report = Reporter()
-    names = dotnet.name_folder([copilot, support, *twins], dotnet.DEFAULT_NAMESPACE, report)
+    names = dotnet_names.name_folder([copilot, support, *twins], dotnet.DEFAULT_NAMESPACE, report)
     assert names.tool_classes == {"copilot": "CopilotTool2", "raw_schema_function": "RawSchemaFunction2Tool",
                                   "a-b": "ABTool", "a_b": "AB2Tool"}
     assert names.file_stems == {"copilot": "Copilot", "raw_schema_function": "RawSchemaFunction2",
@@ -632,7 +676,7 @@ def test_type_names_never_shadow_sdk_types_or_each_other():
 def test_namespace_is_configurable_and_validated():
     tools, _ = load_tools(ALL_SPEC_DIRS)
     tool_file, support, handlers = dotnet.TARGET.plan(tools[:1], {"namespace": "Acme.Agent.Tools"}, Reporter())
-    assert support.path == dotnet.SUPPORT_FILE and support.context["namespace"] == "Acme.Agent.Tools"
+    assert support.path == dotnet_names.SUPPORT_FILE and support.context["namespace"] == "Acme.Agent.Tools"
     assert handlers.context["namespace"] == "Acme.Agent.Tools"
     assert tool_file.context["tool"].namespace == "Acme.Agent.Tools"
     assert dotnet.TARGET.plan(tools[:1], {}, Reporter())[-1].context["namespace"] == "Copilot.Tools"
@@ -642,14 +686,14 @@ def test_namespace_is_configurable_and_validated():
 
 
 def test_type_map_covers_every_type_kind():
-    assert set(dotnet.TYPE_MAP) == set(ir.TYPE_KINDS)
-    assert set(dotnet.SCALAR_TYPES) == set(ir.SCALAR_KINDS)
+    assert set(dotnet_types.TYPE_MAP) == set(ir.TYPE_KINDS)
+    assert set(dotnet_types.SCALAR_TYPES) == set(ir.SCALAR_KINDS)
 
 
 def test_recursive_alias_stops_at_json_element():
     loop = ("t", "loop")
     tool = _tool("t", None, (ir.AliasDecl(loop, None, ir.ArrayType(ir.NamedType(loop)), recursive=True),))
-    mapper = dotnet.TypeMapper(tool, {})
+    mapper = dotnet_types.TypeMapper(tool, {})
     assert mapper.resolve(ir.NamedType(loop)).text == "List<JsonElement>"
 
 
@@ -672,7 +716,7 @@ def test_recursive_alias_stops_at_json_element():
     ],
 )
 def test_escape_identifier(name, escaped):
-    assert dotnet.escape_identifier(name) == escaped
+    assert dotnet_syntax.escape_identifier(name) == escaped
 
 
 @pytest.mark.parametrize(
@@ -696,7 +740,7 @@ def test_escape_identifier(name, escaped):
     ],
 )
 def test_string_literal(text, literal):
-    assert dotnet.string_literal(text) == literal
+    assert dotnet_syntax.string_literal(text) == literal
     assert decode_csharp_string(literal) == text
     assert not syntax_errors(parse(f"class C {{ string s = {literal}; }}\n"))
 
@@ -713,10 +757,10 @@ def test_string_literal(text, literal):
     ],
 )
 def test_json_in_a_raw_string_literal_round_trips(value):
-    text = dotnet.json_text(value)
+    text = dotnet_syntax.json_text(value)
     assert all(c == "\n" or c == " " or c.isprintable() for c in text)
-    lines = dotnet.raw_string_lines(text)
-    literal = "\n".join(dotnet.indent(lines, 2))
+    lines = dotnet_syntax.raw_string_lines(text)
+    literal = "\n".join(dotnet_syntax.indent(lines, 2))
     decoded = decode_csharp_string(literal.strip())
     assert json.loads(decoded) == value
     assert not syntax_errors(parse(f"class C\n{{\n    string s =\n{literal};\n}}\n"))
@@ -760,15 +804,15 @@ def test_json_in_a_raw_string_literal_round_trips(value):
             ],
         ),
         (["bidi \u202e nul \0"], ["/// <summary>", "/// bidi \\u202E nul \\u0000", "/// </summary>"]),
-        ([dotnet.Xml(f"uses {dotnet.code('a<b')}")], ["/// <summary>", "/// uses <c>a&lt;b</c>", "/// </summary>"]),
+        ([dotnet_syntax.Xml(f"uses {dotnet_syntax.code('a<b')}")], ["/// <summary>", "/// uses <c>a&lt;b</c>", "/// </summary>"]),
     ],
 )
 def test_doc_comment(paragraphs, lines):
-    assert dotnet.doc_comment(paragraphs) == lines
+    assert dotnet_syntax.doc_comment(paragraphs) == lines
 
 
 def test_doc_comment_inline_form():
-    assert dotnet.doc_comment([dotnet.code('"low"')], inline=True) == ['/// <summary><c>"low"</c></summary>']
+    assert dotnet_syntax.doc_comment([dotnet_syntax.code('"low"')], inline=True) == ['/// <summary><c>"low"</c></summary>']
 
 
 @pytest.mark.parametrize(
@@ -789,7 +833,7 @@ def test_doc_comment_inline_form():
     ],
 )
 def test_scalar_literal(value, scalar, literal):
-    assert dotnet.scalar_literal(value, scalar) == literal
+    assert dotnet_types.scalar_literal(value, scalar) == literal
 
 
 _JSON = st.recursive(
@@ -802,7 +846,7 @@ _JSON = st.recursive(
 @settings(max_examples=200, deadline=None)
 @given(st.text())
 def test_any_text_round_trips_through_a_string_literal(text):
-    literal = dotnet.string_literal(text)
+    literal = dotnet_syntax.string_literal(text)
     assert decode_csharp_string(literal) == text
     assert all(c == " " or c.isprintable() for c in literal)
 
@@ -810,14 +854,14 @@ def test_any_text_round_trips_through_a_string_literal(text):
 @settings(max_examples=100, deadline=None)
 @given(_JSON)
 def test_any_json_round_trips_through_a_raw_string_literal(value):
-    literal = "\n".join(dotnet.indent(dotnet.raw_string_lines(dotnet.json_text(value)), 3))
+    literal = "\n".join(dotnet_syntax.indent(dotnet_syntax.raw_string_lines(dotnet_syntax.json_text(value)), 3))
     assert json.loads(decode_csharp_string(literal.strip())) == value
 
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.none() | st.text(), max_size=3))
 def test_doc_comments_are_always_well_formed(paragraphs):
-    lines = dotnet.doc_comment(paragraphs)
+    lines = dotnet_syntax.doc_comment(paragraphs)
     assert all(line == "///" or line.startswith("/// ") for line in lines)
     assert all(c == " " or c.isprintable() for line in lines for c in line)
     if lines:
@@ -826,7 +870,7 @@ def test_doc_comments_are_always_well_formed(paragraphs):
 
 def test_nullable_items_keep_null_in_a_default_list():
     tool = _tool("t")
-    renderer = dotnet.DefaultRenderer(tool, {}, {})
+    renderer = dotnet_types.DefaultRenderer(tool, {}, {})
     items = ir.ArrayType(ir.NullableType(ir.ScalarType("string")))
     assert renderer.render(["a", None], items) == '["a", null]'
     assert renderer.render(["a", None], ir.ArrayType(ir.ScalarType("string"))) is None

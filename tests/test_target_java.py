@@ -303,12 +303,12 @@ def test_invalid_package_option_is_a_config_error():
 # -- generated files ------------------------------------------------------------------------------
 
 
-def test_one_class_per_tool_plus_support_and_handlers():
+def test_one_class_per_tool_plus_support_handlers_and_the_presence_type():
     outputs, _ = _outputs([SPECS])
     names = sorted(Path(path).name for path in outputs)
     assert names == [
-        "ClearContextTool.java", "CreateIssueTool.java", "CurrentTimeTool.java", "QueryDatabaseTool.java",
-        "SearchFilesTool.java", "ToolHandlers.java", "ToolSupport.java", "UpdatePlanTool.java", "WebFetchTool.java",
+        "ClearContextTool.java", "CreateIssueTool.java", "CurrentTimeTool.java", "JsonNullable.java",
+        "QueryDatabaseTool.java", "SearchFilesTool.java", "ToolHandlers.java", "ToolSupport.java", "UpdatePlanTool.java", "WebFetchTool.java",
     ]  # fmt: skip
 
 
@@ -512,7 +512,12 @@ parameters:
     "{words}": {{type: integer}}
     "{z200}": {{type: object, properties: {{inner: {{type: string}}}}}}
     "{q200}": {{type: string, enum: [a]}}
+    "{n40}": {{type: [string, "null"]}}
+    "{n80}": {{type: [string, "null"]}}
+    "{x95}n": {{type: [integer, "null"]}}
 """.format(
+    n40="n" * 40,
+    n80="n" * 80,
     url="a" * 130,
     x95="x" * 95,
     e180="e" * 180,
@@ -571,3 +576,61 @@ def test_nested_type_class_files_fit_a_file_name(tmp_path):
     for name in nested:
         assert name.startswith("Yyyy") and len(f"LongNestedTool${name}.class".encode()) <= 255, name
     assert sum("too long for a class file" in str(w) for w in warnings) == 2, [str(w) for w in warnings]
+
+
+# -- null and absent (issue 20, Deliver 4) --------------------------------------------------------
+
+
+def _components(text: str, record: str) -> str:
+    start = text.index(f"public record {record}(")
+    return text[start : text.index(") {}", start)]
+
+
+def test_an_optional_nullable_property_without_default_tells_null_from_absent():
+    """Exactly the properties whose null means something else than leaving them out (ir.Field
+    .null_differs_from_absent) are JsonNullable, omitted from the record's JSON while the call leaves them out."""
+    outputs, _ = _outputs([SPECS])
+    issue = outputs[f"{FOLDER}/CreateIssueTool.java"]
+    components = _components(issue, "Params")
+    wrapped = '@JsonProperty("body") @JsonInclude(JsonInclude.Include.NON_EMPTY) JsonNullable<String> body'
+    assert wrapped in components
+    assert '@JsonProperty("title") String title' in components  # required
+    assert '@JsonProperty("labels") List<String> labels' in components  # defaulted
+    assert "import com.fasterxml.jackson.annotation.JsonInclude;\n" in issue
+    plan = outputs[f"{FOLDER}/UpdatePlanTool.java"]
+    assert "JsonNullable<String> explanation" in plan and "JsonNullable<Long> estimateMinutes" in plan
+    tools, _ = load_tools([SPECS])
+    expected = sum(
+        field.null_differs_from_absent
+        for tool in tools
+        for decl in tool.decls
+        if isinstance(decl, ir.StructDecl)
+        for field in decl.fields
+    )
+    found = sum(text.count("JsonNullable<") - text.count("JsonNullable<?") for path, text in outputs.items()
+                if path.endswith("Tool.java"))  # fmt: skip
+    assert expected >= 4 and found == expected
+
+
+def test_the_presence_type_is_a_public_class_beside_the_tools():
+    outputs, _ = _outputs([SPECS])
+    text = outputs[f"{FOLDER}/JsonNullable.java"]
+    assert "public final class JsonNullable<T> {" in text
+    for member in ("public static <T> JsonNullable<T> undefined()", "public static <T> JsonNullable<T> of(T value)",
+                   "public boolean isPresent()", "public T get()", "public T orElse(T other)"):  # fmt: skip
+        assert member in text
+    assert "public Object getAbsentValue(DeserializationContext context)" in text  # absent → undefined()
+    assert "public JsonNullable<?> getNullValue(DeserializationContext context)" in text  # null → of(null)
+
+
+def test_a_nested_type_does_not_shadow_the_presence_type(tmp_path):
+    (tmp_path / "t.yaml").write_text(
+        "name: t\ndescription: d\nparameters:\n  type: object\n  properties:\n"
+        "    jsonNullable: {type: object, properties: {a: {type: string}}}\n"
+        "    b: {type: [string, 'null']}\n",
+        encoding="utf-8",
+    )
+    outputs, warnings = _outputs([tmp_path])
+    text = outputs[f"{FOLDER}/TTool.java"]
+    assert "public record JsonNullable(" not in text and "JsonNullable<String> b" in text
+    assert any("JsonNullable" in str(warning) for warning in warnings)

@@ -88,7 +88,7 @@ class Types:
         """The value type of an optional property whose schema allows null and gives no default: its field is a
         Nullable, so the handler can tell a call that left it out from one that gave null. (A default, even null,
         fills the left-out case; not for a struct in a reference cycle, which Nullable would hold by value.)"""
-        if field.required or field.has_default or not isinstance(field.type, ir.NullableType):
+        if not field.null_differs_from_absent or not isinstance(field.type, ir.NullableType):
             return None
         if self.recursive_struct(field.type.inner):
             return None

@@ -47,6 +47,10 @@ from .java_syntax import (
 
 DEFAULT_PACKAGE = "com.example.copilot.tools"
 SUPPORT_CLASS = "ToolSupport"
+# The public type of an optional nullable property without a default: left out, null, or a value (JsonNullable.java).
+PRESENCE_CLASS = "JsonNullable"
+# On each such component: Jackson leaves an undefined JsonNullable out of the JSON, as the call did.
+OMIT_UNDEFINED = "@JsonInclude(JsonInclude.Include.NON_EMPTY)"
 HANDLERS_CLASS = java_handlers.CLASS_NAME
 TOOL_SUFFIX = "Tool"
 
@@ -54,6 +58,7 @@ TOOL_SUFFIX = "Tool"
 IMPORTS = {
     "JsonAnyGetter": "com.fasterxml.jackson.annotation.JsonAnyGetter",
     "JsonAnySetter": "com.fasterxml.jackson.annotation.JsonAnySetter",
+    "JsonInclude": "com.fasterxml.jackson.annotation.JsonInclude",
     "JsonProperty": "com.fasterxml.jackson.annotation.JsonProperty",
     "JsonNode": "com.fasterxml.jackson.databind.JsonNode",
     "ToolDefer": "com.github.copilot.rpc.ToolDefer",
@@ -70,7 +75,7 @@ RESERVED_TYPE_NAMES = frozenset(IMPORTS) | {
     "Boolean", "Byte", "Character", "Class", "Deprecated", "Double", "Enum", "Error", "Exception", "Float",
     "FunctionalInterface", "Integer", "Iterable", "Long", "Math", "Number", "Object", "Override", "Record",
     "Runnable", "RuntimeException", "Short", "String", "SuppressWarnings", "System", "Thread", "Throwable", "Void",
-    "Handler", SUPPORT_CLASS,
+    "Handler", SUPPORT_CLASS, PRESENCE_CLASS,
 }  # fmt: skip
 
 COMPONENT_RESERVED = KEYWORDS | NOT_COMPONENT_NAMES
@@ -91,7 +96,7 @@ DEFER_CONSTANTS = {"auto": "ToolDefer.AUTO", "never": "ToolDefer.NEVER"}
 TypeMapper = Callable[[Any, "_TypeNamer"], str]
 
 # One entry per `ir.TYPE_KINDS` kind (a test checks the coverage). Every Java type here is a reference type, so
-# optional and nullable values are plain `null`.
+# optional and nullable values are plain `null` (PRESENCE_CLASS where null differs from absent: _ToolView._record).
 TYPE_MAP: dict[str, TypeMapper] = {
     "any": lambda t, types: types.use("JsonNode"),
     "union": lambda t, types: types.use("JsonNode"),  # no typed unions in Java (docs/decisions.md, "Real tools")
@@ -113,9 +118,9 @@ def is_java_enum(decl: ir.Decl) -> bool:
     return isinstance(decl, ir.EnumDecl) and decl.base == "string"
 
 
-def _parameter_layout(annotation_name: str, value: str, declaration: tuple[str, str]):
+def _parameter_layout(annotation_name: str, value: str, declaration: tuple[str, str], extra: str):
     return lambda indent, suffix: annotated_parameter(
-        indent, annotation_name, value, declaration, suffix
+        indent, annotation_name, value, declaration, suffix, extra
     )
 
 
@@ -332,10 +337,14 @@ class _ToolView:
         for item, component in zip(decl.fields, chosen):
             property_annotation = self.types.use("JsonProperty")
             declaration = (self.types.java(item.type), component)
-            components.append(
-                f"@{property_annotation}({java_string(item.wire_name)}) {' '.join(declaration)}"
-            )
-            layouts.append(_parameter_layout(property_annotation, item.wire_name, declaration))
+            extra = ""
+            if item.null_differs_from_absent:
+                declaration = (f"{PRESENCE_CLASS}<{declaration[0]}>", component)
+                self.types.use("JsonInclude")
+                extra = OMIT_UNDEFINED
+            annotations = f"@{property_annotation}({java_string(item.wire_name)})" + (f" {extra}" if extra else "")
+            components.append(f"{annotations} {' '.join(declaration)}")
+            layouts.append(_parameter_layout(property_annotation, item.wire_name, declaration, extra))
             params.append((component, self._field_doc(item)))
         if extra_type is not None:
             setter, getter = self.types.use("JsonAnySetter"), self.types.use("JsonAnyGetter")
@@ -554,6 +563,7 @@ class JavaTarget(Target):
         handlers = handlers_context(tools, [n.class_name for n in names], roots)
         return [
             PlannedFile(f"{folder}/{SUPPORT_CLASS}.java", "support.java.j2", {"header": header, "package": package}),
+            PlannedFile(f"{folder}/{PRESENCE_CLASS}.java", "nullable.java.j2", {"header": header, "package": package}),
             PlannedFile(
                 f"{folder}/{HANDLERS_CLASS}.java",
                 "tool_handlers.java.j2",
@@ -571,7 +581,7 @@ class JavaTarget(Target):
     def _plan_classes(tools: list[ir.Tool], report: Reporter) -> list[_ToolPlan]:
         # casefold: two classes that differ only in case would overwrite each other on macOS and Windows.
         candidates = [pascal(tool.words) + TOOL_SUFFIX for tool in tools]
-        chosen, renamed = unique_identifiers(candidates, {SUPPORT_CLASS, HANDLERS_CLASS}, casefold=True)
+        chosen, renamed = unique_identifiers(candidates, {SUPPORT_CLASS, HANDLERS_CLASS, PRESENCE_CLASS}, casefold=True)
         renames = iter(renamed)
         plans = []
         for tool, candidate, class_name in zip(tools, candidates, chosen):

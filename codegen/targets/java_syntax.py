@@ -388,18 +388,24 @@ def annotation(indent: int, name: str, value: str, literal_indent: int) -> list[
 
 
 def annotated_parameter(
-    indent: int, name: str, value: str, declaration: tuple[str, str], suffix: str
+    indent: int, name: str, value: str, declaration: tuple[str, str], suffix: str, extra: str = ""
 ) -> list[str]:
     """A parameter (or record component) `@Name("value") Type name` on its own line(s), google-java-format style:
     one line; else the annotation, then `Type name` indented; else `Type` and `name` on lines of their own.
+    `extra`, a second annotation written in full (`@JsonInclude(…)`), follows the first on its line when both
+    fit, else on a line of its own, indented like the type.
     """
     pad = " " * indent
+    inner = " " * (indent + CONTINUATION)
     type_name, identifier = declaration
-    single = f"{pad}@{name}({java_string(value)}) {type_name} {identifier}{suffix}"
+    annotations = f"@{name}({java_string(value)})" + (f" {extra}" if extra else "")
+    single = f"{pad}{annotations} {type_name} {identifier}{suffix}"
     if len(single) <= COLUMN_LIMIT:
         return [single]
-    lines = annotation(indent, name, value, indent + 2 * CONTINUATION)
-    inner = " " * (indent + CONTINUATION)
+    if len(pad) + len(annotations) <= COLUMN_LIMIT:
+        lines = [f"{pad}{annotations}"]
+    else:
+        lines = annotation(indent, name, value, indent + 2 * CONTINUATION) + ([f"{inner}{extra}"] if extra else [])
     if len(inner) + len(type_name) + 1 + len(identifier) + len(suffix) <= COLUMN_LIMIT:
         return lines + [f"{inner}{type_name} {identifier}{suffix}"]
     return lines + [

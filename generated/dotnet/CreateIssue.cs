@@ -113,7 +113,8 @@ public sealed record CreateIssueParams
     /// Markdown body; null leaves it empty.
     /// </summary>
     [JsonPropertyName("body")]
-    public string? Body { get; init; }
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]
+    public Optional<string?> Body { get; init; }
 
     [JsonPropertyName("labels")]
     public List<string> Labels { get; init; } = [];

@@ -167,7 +167,8 @@ public sealed record QueryDatabaseParams
     /// Columns to return; null for all.
     /// </summary>
     [JsonPropertyName("columns")]
-    public List<string>? Columns { get; init; }
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]
+    public Optional<List<string>?> Columns { get; init; }
 }
 
 /// <summary>

@@ -128,3 +128,86 @@ internal abstract class WireEnumConverter<TEnum> : JsonConverter<TEnum>
         writer.WriteStringValue(wireValue);
     }
 }
+
+/// <summary>
+/// An optional property whose schema allows <c>null</c> and gives no default: the call left it out
+/// (<see cref="IsPresent"/> is <see langword="false"/>), gave <c>null</c>, or gave a value.
+/// </summary>
+/// <remarks>
+/// For such a property <c>null</c> usually means something (reset, clear, none), so it is not read as "left out".
+/// A left-out property keeps the record's default, <c>default(Optional&lt;T&gt;)</c>, which is absent; the converter
+/// reads any given value, <c>null</c> included. The records mark these properties
+/// <c>[JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]</c>, so a left-out one stays out when written.
+/// </remarks>
+/// <typeparam name="T">The property's type (nullable: the call may give <c>null</c>).</typeparam>
+[JsonConverter(typeof(OptionalConverterFactory))]
+public readonly struct Optional<T> : IEquatable<Optional<T>>
+{
+    /// <summary>
+    /// A property the call gave, <c>null</c> included.
+    /// </summary>
+    public Optional(T value)
+    {
+        Value = value;
+        IsPresent = true;
+    }
+
+    /// <summary>
+    /// Whether the call gave the property, <c>null</c> included.
+    /// </summary>
+    public bool IsPresent { get; }
+
+    /// <summary>
+    /// The value the call gave; <see langword="default"/> when it left the property out.
+    /// </summary>
+    public T Value { get; }
+
+    public static implicit operator Optional<T>(T value) => new(value);
+
+    public static bool operator ==(Optional<T> left, Optional<T> right) => left.Equals(right);
+
+    public static bool operator !=(Optional<T> left, Optional<T> right) => !left.Equals(right);
+
+    /// <summary>
+    /// The value the call gave, or <paramref name="fallback"/> when it left the property out.
+    /// </summary>
+    public T GetValueOrDefault(T fallback) => IsPresent ? Value : fallback;
+
+    public bool Equals(Optional<T> other) =>
+        IsPresent == other.IsPresent && EqualityComparer<T>.Default.Equals(Value, other.Value);
+
+    public override bool Equals(object? obj) => obj is Optional<T> other && Equals(other);
+
+    public override int GetHashCode() => IsPresent ? HashCode.Combine(true, Value) : 0;
+
+    public override string ToString() => IsPresent ? Value?.ToString() ?? "null" : "(absent)";
+}
+
+/// <summary>
+/// Creates the <see cref="OptionalConverter{T}"/> of each <see cref="Optional{T}"/> type.
+/// </summary>
+internal sealed class OptionalConverterFactory : JsonConverterFactory
+{
+    public override bool CanConvert(Type typeToConvert) =>
+        typeToConvert.IsGenericType && typeToConvert.GetGenericTypeDefinition() == typeof(Optional<>);
+
+    public override JsonConverter CreateConverter(Type typeToConvert, JsonSerializerOptions options) =>
+        (JsonConverter)Activator.CreateInstance(
+            typeof(OptionalConverter<>).MakeGenericType(typeToConvert.GetGenericArguments()[0]))!;
+}
+
+/// <summary>
+/// Reads a given value, <c>null</c> included, as present. System.Text.Json calls it only for a property the JSON
+/// object names, so a left-out property stays absent.
+/// </summary>
+internal sealed class OptionalConverter<T> : JsonConverter<Optional<T>>
+{
+    // Read receives a JSON null too (a given null), instead of the serializer deciding what null means.
+    public override bool HandleNull => true;
+
+    public override Optional<T> Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) =>
+        new(JsonSerializer.Deserialize<T>(ref reader, options)!);
+
+    public override void Write(Utf8JsonWriter writer, Optional<T> value, JsonSerializerOptions options) =>
+        JsonSerializer.Serialize(writer, value.Value, options);
+}

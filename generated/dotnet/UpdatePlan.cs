@@ -93,7 +93,8 @@ public sealed record UpdatePlanParams
     /// Why the plan changed, if it did.
     /// </summary>
     [JsonPropertyName("explanation")]
-    public string? Explanation { get; init; }
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]
+    public Optional<string?> Explanation { get; init; }
 
     [JsonPropertyName("steps")]
     public required List<UpdatePlanStep> Steps { get; init; }
@@ -108,7 +109,8 @@ public sealed record UpdatePlanStep
     public required UpdatePlanStepStatus Status { get; init; }
 
     [JsonPropertyName("estimateMinutes")]
-    public long? EstimateMinutes { get; init; }
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]
+    public Optional<long?> EstimateMinutes { get; init; }
 }
 
 [JsonConverter(typeof(UpdatePlanStepStatusConverter))]
