@@ -40,7 +40,7 @@ def black_mode() -> Any:
 
 def _black_version() -> str:
     """The installed black's version, read from its metadata so that a run with only hits never imports black."""
-    from .versions import installed_version
+    from .cachestore import installed_version
 
     version = installed_version("black")
     if version is None:

@@ -187,7 +187,7 @@ def render_environment(templates: str | None, header: str | None) -> bytes:
     version and the extra header line (the per-tool cache key of codegen.incremental)."""
     from .cachestore import digest
     from .manifest import code_and_templates_fingerprint
-    from .versions import installed_version
+    from .cachestore import installed_version
 
     return digest(
         code_and_templates_fingerprint(templates).encode(),

@@ -430,7 +430,7 @@ def _environment_id() -> bytes:
     global _environment
     if _environment is None:
         from .manifest import fingerprint
-        from .versions import installed_version
+        from .cachestore import installed_version
 
         versions = []
         for distribution in ("PyYAML", "pydantic", "pydantic-core"):

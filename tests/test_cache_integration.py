@@ -84,11 +84,11 @@ def test_an_edited_spec_changes_every_target(project, monkeypatch):
 
 
 def test_installed_versions_match_importlib_metadata():
-    """codegen.versions reads versions from dist-info folder names (no importlib.metadata import): the same answers,
+    """codegen.cachestore reads versions from dist-info folder names (no importlib.metadata import): the same answers,
     for every distribution whose version goes into a cache key, and None for one that is not installed."""
     from importlib import metadata
 
-    from codegen.versions import installed_version
+    from codegen.cachestore import installed_version
 
     for name in ("PyYAML", "pydantic", "pydantic-core", "jinja2", "black", "click"):
         assert installed_version(name) == metadata.version(name), name

@@ -25,7 +25,7 @@ from ..naming import (
     snake,
     unique_identifiers,
 )
-from ..versions import installed_version
+from ..cachestore import installed_version
 from . import python_layout
 from .base import PlannedFile, Reporter, Target
 from .python_handlers import FOLDER_MODULE_NAMES, FOLDER_NAMES, handlers_context
