@@ -253,51 +253,6 @@ def _env() -> dict[str, str]:
     return env
 
 
-# -- compiled templates ----------------------------------------------------------------------------------------
-
-
-def _environment(folder: Path):
-    import jinja2
-
-    from codegen.templatecache import bytecode_cache
-
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), bytecode_cache=bytecode_cache())
-
-
-def test_compiled_templates_follow_their_source(cache, tmp_path, monkeypatch):
-    templates = tmp_path / "templates"
-    templates.mkdir()
-    (templates / "t.j2").write_text("one {{ x }}")
-    assert _environment(templates).get_template("t.j2").render(x=1) == "one 1"
-    _forget_memory(monkeypatch)
-    assert _environment(templates).get_template("t.j2").render(x=2) == "one 2"  # compiled code from the cache
-    (templates / "t.j2").write_text("two {{ x }}")
-    _forget_memory(monkeypatch)
-    assert _environment(templates).get_template("t.j2").render(x=3) == "two 3"
-
-
-def test_planted_template_code_is_not_run(cache, tmp_path, monkeypatch):
-    templates = tmp_path / "templates"
-    templates.mkdir()
-    (templates / "t.j2").write_text("real {{ x }}")
-    _environment(templates).get_template("t.j2")
-    fake = tmp_path / "fake"
-    fake.mkdir()
-    (fake / "t.j2").write_text("planted {{ x }}")
-    planted = _environment(fake).get_template("t.j2")  # stored under another key: compiled from other source
-    with sqlite3.connect(cache / cachestore.FILE_NAME) as connection:
-        rows = connection.execute("SELECT key, value FROM format").fetchall()
-        assert len(rows) == 2
-        for key, _ in rows:  # every entry now holds the planted code, with a valid checksum
-            value = [v for k, v in rows if k != key][0]
-            connection.execute(
-                "UPDATE format SET value = ?, checksum = ? WHERE key = ?", [value, cachestore._check(key, value), key]
-            )
-    _forget_memory(monkeypatch)
-    assert planted.render(x=1) == "planted 1"
-    assert _environment(templates).get_template("t.j2").render(x=1) == "real 1"  # Jinja's source checksum
-
-
 def test_pruning_bounds_the_bytes_too(cache, monkeypatch):
     monkeypatch.setattr(cachestore, "MAX_BYTES", 10_000)
     monkeypatch.setattr(cachestore, "_PRUNE_AFTER_BYTES", 0)
