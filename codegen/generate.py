@@ -299,8 +299,7 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
                 edited = _regenerate_edited(found, recorded, job)
                 if edited is not None:
                     return edited
-            # Before the specs, as it needs nothing of them: meanwhile specprefetch's child is still validating
-            # the changed ones, which the specs' loading waits for.
+            # Before the specs, as it needs nothing of them.
             on_disk = recorded.reusable_tool_files(out)
             loaded = load_tools_keyed(job.paths, job.max_spec_bytes, recorded)
             rendered = _render_all(_toolset_of(loaded), job, on_disk)

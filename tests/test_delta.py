@@ -238,7 +238,7 @@ def test_custom_templates_go_the_full_way(project, monkeypatch, tmp_path):
 
 def test_the_cli_reports_a_delta_run_as_it_reports_a_full_one(project):
     """Through the command line (a real process: the fast path's survey is handed over, the spec is validated in
-    the prefetching child): the same files, summary and warnings as a full run of the same edit."""
+    the command line): the same files, summary and warnings as a full run of the same edit."""
     env = {**os.environ, "TOOLGEN_CACHE_DIR": str(project / "cache")}
     generate = [sys.executable, "-m", "codegen", "generate", "specs", "--verbose"]
     subprocess.run([*generate, "--out", "delta"], capture_output=True, text=True, env=env, check=True)
