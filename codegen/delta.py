@@ -34,10 +34,10 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import cachestore, ir
-from .incremental import Finish, FinishedFile, Render, ToolSet, file_key, name_folders, remake
+from .incremental import FinishedFile, TargetRun, ToolSet, file_key, name_folders, remake
 from .incremental import _folder_files, _Job  # the folder-file step that `complete` runs
 from .lineendings import canonical
 from .manifest import FileRecord, Survey, file_digest, manifest_text, signature_if_holds, with_refreshed
@@ -45,6 +45,9 @@ from .speccache import ChangedSpecs, LazyTools, load_changed, spec_key
 from .targets import get_target
 from .targets.base import Target
 from .writer import Changes, apply
+
+if TYPE_CHECKING:
+    from .generate import RunRequest
 
 
 @dataclass
@@ -56,20 +59,13 @@ class Outcome:
 
 
 def regenerate(
-    found: Survey,
-    out: Path,
-    targets: Sequence[str],
-    owned: Sequence[str],
-    options: Mapping[str, Mapping[str, Any]] | None,
-    templates: str | None,
-    header: str | None,
-    max_spec_bytes: int,
-    environment: bytes,
-    callbacks: Callable[[Target], tuple[Render, Finish, Callable[[list[str]], None]]],  # generate.target_callbacks
+    found: Survey, job: RunRequest, environment: bytes, target_run: Callable[[Target], TargetRun]
 ) -> Outcome | None:
     """Remake and write the edited specs' files and return the new manifest's text (the caller writes it), or None
-    when the edit may change more than their files; nothing is written then. Runs under the output lock."""
-    loaded = _edited_specs(found, owned, templates, max_spec_bytes)
+    when the edit may change more than their files; nothing is written then. Runs under the output lock.
+    `target_run` is generate.target_run for this run."""
+    max_spec_bytes = job.max_spec_bytes
+    loaded = _edited_specs(found, job.owned, job.templates, max_spec_bytes)
     if loaded is None:
         return None
     document = found.recorded.document
@@ -83,14 +79,15 @@ def regenerate(
     toolset = ToolSet(tools, keys, [bytes.fromhex(document["skeletons"][shown]) for shown, _ in found.files])
     tool_files = dict(document["tool_files"])
     remade: dict[str, FinishedFile] = {}
-    chosen = [(get_target(name), (options or {}).get(name, {})) for name in targets]
+    chosen = [(get_target(name), job.target_options(name)) for name in job.chosen]
     position = {shown: number for number, (shown, _) in enumerate(found.files)}
     edited = sorted(position[shown] for shown in loaded.keys)
     namings = name_folders(chosen, toolset, environment)
     if any(warning.is_error for naming in namings for warning in naming.warnings):
         return None  # a tool's names depend on the others (codegen.namestability): the full run refuses that
-    for (target, target_options), naming in zip(chosen, namings):
-        context, files = remake(target, target_options, callbacks(target), environment, toolset, naming, edited)
+    for (target, _), naming in zip(chosen, namings):
+        run = target_run(target)
+        context, files = remake(run, environment, toolset, naming, edited)
         new_facts: dict[int, Mapping[str, Any]] = {}
         for number in edited:
             file, relative = files[number], f"{target.name}/{files[number].path}"
@@ -105,18 +102,15 @@ def regenerate(
             remade[relative] = file
             tool_files[relative] = file.record()
         if new_facts:
-            shared = _folder_files_for(target, target_options, callbacks(target), toolset, naming, context,
-                                       document, new_facts)  # fmt: skip
+            shared = _folder_files_for(run, toolset, naming, context, document, new_facts)
             if shared is None:
                 return None
             remade.update(shared)
-    return _write(found, out, document, inputs, loaded.records, tool_files, remade, tools)
+    return _write(found, job.out, loaded.records, tool_files, remade, tools)
 
 
 def _folder_files_for(
-    target: Target,
-    options: Mapping[str, Any],
-    target_callbacks: tuple[Render, Finish, Callable[[list[str]], None]],
+    run: TargetRun,
     toolset: ToolSet,
     naming: Any,
     context: bytes,
@@ -136,9 +130,9 @@ def _folder_files_for(
         if found is None:
             return None
         facts.append(found)
-    job = _Job(target, toolset.tools, naming.records, options, *target_callbacks, custom_templates=False)
+    job = _Job(run, toolset.tools, naming.records)
     made = _folder_files(job, toolset, naming, facts, context, cachestore.open_store())
-    shared = {f"{target.name}/{file.path}": file for file in made.files}
+    shared = {f"{run.target.name}/{file.path}": file for file in made.files}
     if made.warnings or not set(shared) <= set(document["outputs"]):
         return None
     return shared
@@ -184,14 +178,15 @@ def _same_facts(before: Any, file: FinishedFile) -> bool:
 def _write(
     found: Survey,
     out: Path,
-    document: dict[str, Any],
-    inputs: dict[str, str],
     input_records: dict[str, FileRecord],
     tool_files: dict[str, Any],
     remade: dict[str, FinishedFile],
     tools: Sequence[ir.Tool],
 ) -> Outcome:
-    """Write the remade files that differ from the recorded ones and patch the manifest."""
+    """Write the remade files that differ from the recorded ones and patch the manifest (the survey's) with the
+    edited specs' records, the per-tool files' entries and the outputs' digests and signatures."""
+    document = found.recorded.document
+    inputs = {**document["inputs"], **{shown: record.digest for shown, record in input_records.items()}}
     outputs = dict(document["outputs"])
     texts: dict[str, str | None] = dict.fromkeys(outputs)
     changes = Changes()

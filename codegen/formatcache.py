@@ -1,15 +1,10 @@
-"""black, paid for only once per distinct input: a content-addressed cache of its results, and a process pool for
-the many files of a first run.
+"""Formatting work that is paid for once: black spread over the cores for the many files of a first run, and a
+persistent memo for toolgen's own pure layout functions (the TypeScript printer's statements).
 
-`black.format_str` costs 20–40 ms per generated module, about as much as everything else toolgen does for a spec
-together. Its result depends only on the input text, black's version and the mode, so it is cached under
-sha256(black version, mode, input): in memory for the process, and in toolgen's persistent cache (`cachestore`)
-across runs and projects. A hit is black's own earlier answer to exactly that input; any other input, another black
-version or another mode is a miss and runs black. black is imported only when something misses, so a run whose
-Python files are all known never pays the ~0.2 s import.
-
-When many files miss at once (a first run of a large project, a new black version) and the machine has more than
-one core, black runs in a process pool: the files are independent, and black is pure CPU.
+black runs only where toolgen's own layout cannot vouch for its output (custom templates, a statement the layout
+does not handle, an unverified black): each file is independent and pure CPU, so many at once run in a process
+pool. Its results are not cached here: the finished files that contain them are (codegen.incremental), and a cache
+of black's own answers saved under 20 % in every measured scenario (docs/decisions.md).
 """
 
 from __future__ import annotations
@@ -22,14 +17,10 @@ from typing import Any
 from . import cachestore, forkpool
 
 # The one description of the mode toolgen formats generated Python with: black's defaults (line length 88, string
-# normalization, magic trailing commas) targeting Python 3.11. The cache key includes it, so changing it here
-# changes the mode and the key together.
+# normalization, magic trailing commas) targeting Python 3.11.
 BLACK_TARGET_VERSIONS = ("PY311",)
 POOL_MIN_FILES = 48  # below this a pool's start-up (~0.1 s with fork, ~0.4 s with spawn) is not worth it
-_MEMORY_LIMIT = 8192  # entries kept in memory per process; cleared when full (tests render the same files often)
-
-_memory: dict[bytes, str] = {}
-_black_identity: bytes | None = None
+_MEMORY_LIMIT = 65536  # memo entries kept in memory per process; cleared when full
 
 
 def black_mode() -> Any:
@@ -38,67 +29,15 @@ def black_mode() -> Any:
     return black.Mode(target_versions={black.TargetVersion[name] for name in BLACK_TARGET_VERSIONS})
 
 
-def _black_version() -> str:
-    """The installed black's version, read from its metadata so that a run with only hits never imports black."""
-    from .versions import installed_version
-
-    version = installed_version("black")
-    if version is None:
-        import black
-
-        return str(black.__version__)
-    return version
-
-
-def _identity() -> bytes:
-    global _black_identity
-    if _black_identity is None:
-        described = f"black {_black_version()} target_versions={','.join(BLACK_TARGET_VERSIONS)}"
-        _black_identity = source_namespace(described)
-    return _black_identity
-
-
-def cache_key(text: str) -> bytes:
-    return cachestore.digest(b"black", _identity(), text.encode("utf-8"))
-
-
 def format_python(texts: Sequence[str]) -> list[str]:
-    """`black.format_str(text, mode=black_mode())` for each text, from the cache where it is known."""
-    keys = [cache_key(text) for text in texts]
-    results: dict[bytes, str] = {key: _memory[key] for key in keys if key in _memory}
-    missing = [key for key in dict.fromkeys(keys) if key not in results]
-    store = cachestore.open_store() if missing else None
-    if store is not None:
-        for key, value in store.get_many("format", missing).items():
-            results[key] = value.decode("utf-8")
-        missing = [key for key in missing if key not in results]
-    if missing:
-        text_of = dict(zip(keys, texts))
-        computed = dict(zip(missing, _run_black([text_of[key] for key in missing])))
-        results.update(computed)
-        if store is not None and _black_matches_metadata():
-            store.put_many("format", {key: value.encode("utf-8") for key, value in computed.items()})
-    if len(_memory) + len(results) > _MEMORY_LIMIT:
-        _memory.clear()
-    _memory.update(results)
-    return [results[key] for key in keys]
-
-
-def _black_matches_metadata() -> bool:
-    """Whether the black that ran is the one the key names (two installs on the path could disagree): only then
-    are its results stored for other runs."""
+    """`black.format_str(text, mode=black_mode())` for each text; in a process pool when there are many."""
     import black
 
-    return str(black.__version__) == _black_version()
-
-
-def _run_black(texts: list[str]) -> list[str]:
-    import black
-
-    mode = black_mode()
+    texts = list(texts)
     pooled = forkpool.run(_format_one, texts, forkpool.workers_for(len(texts), POOL_MIN_FILES), fork_only=False)
     if pooled is not None:
         return pooled
+    mode = black_mode()
     return [black.format_str(text, mode=mode) for text in texts]
 
 
@@ -154,7 +93,7 @@ class Memo:
     def put(self, key: bytes, value: str) -> None:
         digest = self._key(key)
         memory = self._load()
-        if len(memory) >= _MEMORY_LIMIT * 8:
+        if len(memory) >= _MEMORY_LIMIT:
             memory.clear()
         memory[digest] = value
         self._pending[digest] = value.encode("utf-8")

@@ -19,7 +19,7 @@ from .config import DEFAULT_MAX_SPEC_BYTES, Settings, check_settings, load_setti
 from .errors import ConfigError, Diagnostic, OutputPathError, SpecError, StrictError
 from .render import check_overrides, has_overrides, render, shown_path, user_template
 from .incremental import (
-    FinishedFile, OnDisk, Pending, ToolSet, complete, make_missing, model_digest, name_folders, prepare,
+    FinishedFile, OnDisk, Pending, TargetRun, ToolSet, complete, make_missing, model_digest, name_folders, prepare,
 )  # fmt: skip
 from .targets import Reporter, all_targets, get_target
 from .targets.base import PlannedFile, Target
@@ -86,7 +86,8 @@ def render_outputs(
     `templates` is a custom templates folder (overrides in front of the built-ins); `header` an extra line for
     every file's header comment; `tool_keys` a digest per tool of everything its model depends on (speccache's
     keys; by default a digest of each model)."""
-    rendered = _render_all(_toolset(tools, tool_keys), targets, options, templates, header)
+    job = RunRequest((), Path(), targets, options=options, templates=templates, header=header)
+    rendered = _render_all(_toolset(tools, tool_keys), job)
     return {path: text for path, text in rendered.texts.items() if text is not None}, rendered.warnings
 
 
@@ -116,38 +117,28 @@ class _Rendered:
     sources: dict[str, str] = field(default_factory=dict)  # path of each per-tool file → its tool's spec
 
 
-def _render_all(
-    toolset: ToolSet,
-    targets: Sequence[str],
-    options: Mapping[str, Mapping[str, Any]] | None,
-    templates: str | None,
-    header: str | None,
-    on_disk: OnDisk | None = None,
-) -> _Rendered:
+def _render_all(toolset: ToolSet, job: RunRequest, on_disk: OnDisk | None = None) -> _Rendered:
     report = Reporter()
     rendered = _Rendered({}, {}, {}, report.diagnostics)
+    targets, templates = job.chosen, job.templates
     if templates:
         # a folder may hold overrides for targets this run does not render (`--lang go`)
-        errors, warnings = check_overrides(templates, list(targets), [t.name for t in all_targets()])
+        errors, warnings = check_overrides(templates, targets, [t.name for t in all_targets()])
         if errors:
             raise ConfigError(errors)
         report.diagnostics.extend(warnings)
-    environment = render_environment(templates, header)
-    chosen = [(get_target(name), (options or {}).get(name, {})) for name in targets]
+    environment = render_environment(templates, job.header)
+    chosen = [(get_target(name), job.target_options(name)) for name in targets]
     namings = name_folders(chosen, toolset, environment)  # all targets at once: side by side on a first run
     naming_errors(toolset, namings, raise_them=True)
-    pending: list[tuple[str, Pending, Callable[[list[str]], None]]] = []
-    for name, (target, target_options), naming in zip(targets, chosen, namings):
-        render_file, finish, vet_paths = target_callbacks(target, templates, header)
-        prepared = prepare(
-            target, toolset, target_options, render_file, finish, environment, on_disk, vet_paths,
-            custom_templates=has_overrides(name, templates), naming=naming,
-        )  # fmt: skip
-        pending.append((name, prepared, vet_paths))
+    pending: list[tuple[str, Pending, TargetRun]] = []
+    for name, (target, _), naming in zip(targets, chosen, namings):
+        maker = target_run(target, job)
+        pending.append((name, prepare(maker, toolset, environment, naming, on_disk), maker))
     make_missing([prepared for _, prepared, _ in pending])  # every target's missing tool files, in one pool
-    for name, prepared, vet_paths in pending:
+    for name, prepared, maker in pending:
         files = complete(prepared, report)
-        vet_paths([file.path for file in files])  # all together: distinct, also on a case-insensitive disk
+        maker.vet_paths([file.path for file in files])  # all together: distinct, also on a case-insensitive disk
         for tool, file in zip(toolset.tools, files):  # complete() returns the tools' files first, in order
             rendered.sources[f"{name}/{file.path}"] = tool.source
         for file in files:
@@ -170,12 +161,10 @@ def naming_errors(toolset: ToolSet, namings: Sequence[Any], raise_them: bool = F
     return errors
 
 
-def target_callbacks(
-    target: Target, templates: str | None, header: str | None
-) -> tuple[Callable[[PlannedFile], str], Callable[[PlannedFile, str], str], Callable[[list[str]], None]]:
-    """How a target's planned files are rendered, finished (the marker checked, the extra header line added) and
-    their paths vetted, for codegen.incremental."""
-    name = target.name
+def target_run(target: Target, job: RunRequest) -> TargetRun:
+    """How the run makes a target's files (codegen.incremental): rendered, finished (the marker checked, the extra
+    header line added) and their paths vetted."""
+    name, templates, header = target.name, job.templates, job.header
 
     def render_file(planned: PlannedFile) -> str:
         return render(name, planned.template, dict(planned.context), templates)
@@ -189,7 +178,8 @@ def target_callbacks(
         if unsafe:  # no target derives such a path today; if one ever did, nothing is written
             raise OutputPathError(unsafe)
 
-    return render_file, finish, vet_paths
+    custom = has_overrides(name, templates)
+    return TargetRun(target, job.target_options(name), render_file, finish, vet_paths, custom)
 
 
 def render_environment(templates: str | None, header: str | None) -> bytes:
@@ -197,7 +187,7 @@ def render_environment(templates: str | None, header: str | None) -> bytes:
     version and the extra header line (the per-tool cache key of codegen.incremental)."""
     from .cachestore import digest
     from .manifest import code_and_templates_fingerprint
-    from .versions import installed_version
+    from .cachestore import installed_version
 
     return digest(
         code_and_templates_fingerprint(templates).encode(),
@@ -240,55 +230,56 @@ def with_header_line(text: str, comment: str) -> str:
     return f"{text[: end + 1]}{comment}\n{text[end + 1 :]}"
 
 
-def run(
-    paths: Sequence[Path],
-    out: Path,
-    targets: Sequence[str] | None = None,
-    write: bool = True,
-    options: Mapping[str, Mapping[str, Any]] | None = None,
-    templates: str | None = None,
-    max_spec_bytes: int = DEFAULT_MAX_SPEC_BYTES,
-    request: dict[str, Any] | None = None,
-    header: str | None = None,
-    folders: Sequence[str] | None = None,
-    found: Survey | None = None,
-    only: Sequence[Path] | None = None,
-    strict: bool = False,
-) -> Result:
-    """Generate (write=True) or check (write=False) the output folder for the specs under `paths`.
+@dataclass(frozen=True)
+class RunRequest:
+    """One run of the driver: which specs, into which output root, rendered how, written or only compared. Every
+    step takes this one value instead of a dozen parameters; `run_settings` builds it from `config.Settings`.
 
-    `folders` are the target folders whose toolgen-generated files that are not produced now get removed
-    (default: the chosen targets'; pass every target's to also clear the folders of targets no longer chosen).
-    `found` is the survey of `out` the caller made for this same run (the CLI's fast path), if any.
-    `only`: spec files or folders among `paths` whose tools are regenerated (or checked) now; the other tools'
-    files are left as they are, and folder-wide files are made for all tools. `strict`: warnings are errors
-    (StrictError), and nothing is written."""
+    `targets`: the chosen targets (empty: every one). `folders`: target folders whose toolgen-generated files
+    that are not produced now get removed (default: the chosen targets'; pass every target's to also clear the
+    folders of targets no longer chosen). `request`: what the manifest records and the fast path compares
+    (`Settings.request()`). `only`: spec files or folders among `paths` whose tools are regenerated (or checked)
+    now; the other tools' files are left as they are, and folder-wide files are made for all tools. `strict`:
+    warnings are errors (StrictError), and nothing is written."""
+
+    paths: Sequence[Path]
+    out: Path
+    targets: Sequence[str] | None = None
+    write: bool = True
+    options: Mapping[str, Mapping[str, Any]] | None = None
+    templates: str | None = None
+    max_spec_bytes: int = DEFAULT_MAX_SPEC_BYTES
+    request: Mapping[str, Any] | None = None
+    header: str | None = None
+    folders: Sequence[str] | None = None
+    only: Sequence[Path] | None = None
+    strict: bool = False
+
+    @property
+    def chosen(self) -> list[str]:
+        """The targets rendered now."""
+        return list(self.targets) if self.targets else [target.name for target in all_targets()]
+
+    @property
+    def owned(self) -> list[str]:
+        """The target folders this run keeps in line: the chosen ones and `folders`."""
+        return list(dict.fromkeys([*self.chosen, *(self.folders or [])]))
+
+    def target_options(self, name: str) -> Mapping[str, Any]:
+        return (self.options or {}).get(name, {})
+
+
+def run(job: RunRequest, found: Survey | None = None) -> Result:
+    """Generate (`job.write`) or check the output folder for the specs under `job.paths`. `found` is the survey
+    of the output folder the caller made for this same run (the CLI's fast path), if any."""
     with collector.paused():  # a run makes no garbage cycles worth looking for (codegen.collector)
-        return _run(
-            paths, out, targets, write, options, templates, max_spec_bytes, request, header, folders, found,
-            only, strict,
-        )  # fmt: skip
+        return _run(job, found)
 
 
-def _run(
-    paths: Sequence[Path],
-    out: Path,
-    targets: Sequence[str] | None,
-    write: bool,
-    options: Mapping[str, Mapping[str, Any]] | None,
-    templates: str | None,
-    max_spec_bytes: int,
-    request: dict[str, Any] | None,
-    header: str | None,
-    folders: Sequence[str] | None,
-    found: Survey | None,
-    only: Sequence[Path] | None = None,
-    strict: bool = False,
-) -> Result:
-    chosen = list(targets) if targets else [target.name for target in all_targets()]
-    owned = list(dict.fromkeys([*chosen, *(folders or [])]))
+def _run(job: RunRequest, found: Survey | None) -> Result:
     from .speccache import load_tools_keyed
 
+    out, chosen = job.out, job.chosen
     # The last run's manifest: specs it vouches for are not read again (their digests are known). The caller's
     # survey already looked at every file it could: its manifest remembers what it found.
     recorded = found.recorded if found is not None else Recorded.load(out)
@@ -297,42 +288,36 @@ def _run(
     # so without a manifest and its lock file (a first run) it happens before the lock, which creates both.
     reuse = bool(recorded.document) and (out / LOCK_NAME).is_file()
     if not reuse:
-        loaded = load_tools_keyed(paths, max_spec_bytes, recorded)
-        rendered = _render_all(_toolset_of(loaded), chosen, options, templates, header)
-        _refuse_warnings(strict, loaded.warnings + rendered.warnings)
+        loaded = load_tools_keyed(job.paths, job.max_spec_bytes, recorded)
+        rendered = _render_all(_toolset_of(loaded), job)
+        _refuse_warnings(job.strict, loaded.warnings + rendered.warnings)
     # One run at a time per output root (writer.output_lock), from the comparison to the manifest.
-    with output_lock(out, exclusive=write):
+    with output_lock(out, exclusive=job.write):
         if reuse:
             recorded = recorded.reload(out)
-            if write and only is None and not strict:
-                edited = _regenerate_edited(
-                    found, recorded, paths, out, chosen, owned, options, templates, header, max_spec_bytes,
-                    request,
-                )  # fmt: skip
+            if job.write and job.only is None and not job.strict:
+                edited = _regenerate_edited(found, recorded, job)
                 if edited is not None:
                     return edited
-            # Before the specs, as it needs nothing of them: meanwhile specprefetch's child is still validating
-            # the changed ones, which the specs' loading waits for.
+            # Before the specs, as it needs nothing of them.
             on_disk = recorded.reusable_tool_files(out)
-            loaded = load_tools_keyed(paths, max_spec_bytes, recorded)
-            rendered = _render_all(_toolset_of(loaded), chosen, options, templates, header, on_disk)
-            _refuse_warnings(strict, loaded.warnings + rendered.warnings)
+            loaded = load_tools_keyed(job.paths, job.max_spec_bytes, recorded)
+            rendered = _render_all(_toolset_of(loaded), job, on_disk)
+            _refuse_warnings(job.strict, loaded.warnings + rendered.warnings)
         planned = OutputTexts(out, rendered.texts)
-        leave = _files_not_named(rendered.sources, only) if only is not None else ()
-        changes = compare(out, planned, owned, on_disk=rendered.on_disk, leave=leave)
+        leave = _files_not_named(rendered.sources, job.only) if job.only is not None else ()
+        changes = compare(out, planned, job.owned, on_disk=rendered.on_disk, leave=leave)
         all_warnings = loaded.warnings + rendered.warnings
-        if write and only is not None:
+        if job.write and job.only is not None:
             # Only some tools were remade: the manifest could not vouch for the others' files, so none is
             # recorded (the last one stays; a later full run sees what changed and records a new one).
             apply(out, planned, changes)
-        elif write:
+        elif job.write:
             apply(out, planned, changes)
             outputs = _output_records(out, planned, rendered.on_disk, recorded, set(changes.written))
             tool_files = {path: file.record() for path, file in rendered.tool_files.items()}
-            text = build_manifest(
-                loaded.input_records, request or {}, templates, owned, outputs, [w.row() for w in all_warnings],
-                tool_files, _skeletons(loaded),
-            )  # fmt: skip
+            warnings = [w.row() for w in all_warnings]
+            text = build_manifest(job, loaded.input_records, outputs, warnings, tool_files, _skeletons(loaded))
             _write_manifest(out, text)
     return Result(loaded.tools, planned, changes, all_warnings, chosen)
 
@@ -354,36 +339,23 @@ def _files_not_named(sources: Mapping[str, str], only: Sequence[Path]) -> list[s
     return [path for path, source in sources.items() if not is_named(source)]
 
 
-def _regenerate_edited(
-    found: Survey | None,
-    recorded: Recorded,
-    paths: Sequence[Path],
-    out: Path,
-    chosen: list[str],
-    owned: list[str],
-    options: Mapping[str, Mapping[str, Any]] | None,
-    templates: str | None,
-    header: str | None,
-    max_spec_bytes: int,
-    request: dict[str, Any] | None,
-) -> Result | None:
+def _regenerate_edited(found: Survey | None, recorded: Recorded, job: RunRequest) -> Result | None:
     """The run done by codegen.delta (only the edited specs' files remade) when the survey allows it, else None.
     Under the output lock, with the manifest the survey read (else the survey is made here)."""
     from . import delta
 
     if found is None or found.recorded is not recorded:
-        found = survey(list(paths), out, request or {}, templates, recorded)
+        found = survey(list(job.paths), job.out, dict(job.request or {}), job.templates, recorded)
     if not found.changed:
         return None
-    outcome = delta.regenerate(
-        found, out, chosen, owned, options, templates, header, max_spec_bytes,
-        render_environment(templates, header), lambda target: target_callbacks(target, templates, header),
-    )  # fmt: skip
+    environment = render_environment(job.templates, job.header)
+    outcome = delta.regenerate(found, job, environment, lambda target: target_run(target, job))
     if outcome is None:
         return None
-    _write_manifest(out, outcome.manifest)
-    texts, warnings = OutputTexts(out, outcome.texts), list(found.warnings)
-    return Result(outcome.tools, texts, outcome.changes, warnings, chosen, edited_only=True)  # type: ignore[arg-type]
+    _write_manifest(job.out, outcome.manifest)
+    texts, warnings = OutputTexts(job.out, outcome.texts), list(found.warnings)
+    tools = outcome.tools
+    return Result(tools, texts, outcome.changes, warnings, job.chosen, edited_only=True)  # type: ignore[arg-type]
 
 
 def _skeletons(loaded: LoadedTools) -> dict[str, str]:
@@ -454,43 +426,45 @@ def _write_manifest(out: Path, text: str) -> None:
 # -- the Python API ------------------------------------------------------------------------------------------------
 
 
+# The settings `generate` takes by keyword besides specs, out, targets, check and config (as `Settings` names them).
+_OVERRIDES = frozenset({"options", "templates", "header", "partial", "max_spec_bytes"})
+
+
 def generate(
     specs: str | Path | Sequence[str | Path] | None = None,
     out: str | Path | None = None,
     targets: Sequence[str] | None = None,
     *,
-    options: Mapping[str, Mapping[str, Any]] | None = None,
-    templates: str | Path | None = None,
-    header: str | None = None,
     check: bool = False,
-    partial: bool = False,
     config: str | Path | None = None,
-    max_spec_bytes: int | None = None,
+    **overrides: Any,
 ) -> Result:
     """Generate (or with `check=True` only compare) the tool definitions for `specs` under `out`.
 
     specs: spec files or folders (default `specs`); out: the output root (default `generated`); targets: the
     targets the output root holds (default all; toolgen's files of other targets there are removed, unless
-    `partial=True`, which touches only these targets as `--lang` does); options: per-target options such as
-    `{"go": {"package": "mytools"}}`; templates: a custom templates folder; header: an extra header line;
-    config: a toolgen.toml or pyproject.toml to start from (the other arguments override it).
+    `partial=True`, which touches only these targets as `--lang` does); config: a toolgen.toml or pyproject.toml
+    to start from (the other arguments override it). Further keywords override one setting each: `options`
+    (per-target options such as `{"go": {"package": "mytools"}}`), `templates` (a custom templates folder),
+    `header` (an extra header line), `partial`, `max_spec_bytes`.
 
     Returns a `Result` (`.summary`, `.stale`, `.changes.written` / `.unchanged` / `.removed`, `.planned`,
     `.warnings`, `.edited_only`). Raises `codegen.errors.ToolgenError` (SpecError, ConfigError, OwnershipError)
     with every located problem when an input is invalid; nothing is written then.
     """
+    unknown = sorted(set(overrides) - _OVERRIDES)
+    if unknown:
+        raise TypeError(f"generate() got an unexpected keyword argument {unknown[0]!r}")
     spec_paths = None
     if specs is not None:
         spec_paths = tuple(Path(p) for p in ([specs] if isinstance(specs, (str, Path)) else specs))
+    if overrides.get("templates") is not None:
+        overrides["templates"] = Path(overrides["templates"])
     settings = load_settings(Path(config) if config is not None else None).with_overrides(
         specs=spec_paths,
         out=Path(out) if out is not None else None,
         targets=tuple(targets) if targets else None,
-        partial=partial,
-        options=options,
-        templates=Path(templates) if templates is not None else None,
-        header=header,
-        max_spec_bytes=max_spec_bytes,
+        **{"partial": False, **overrides},
     )
     return run_settings(settings, check=check)
 
@@ -501,19 +475,22 @@ def run_settings(
     """Run with resolved settings (the CLI's path after its no-change fast path, whose survey is `found`).
     `origin` names values that did not come from the config file in error messages."""
     check_settings(settings, deep=True, origin=origin)
-    every_target = [target.name for target in all_targets()]
-    return run(
-        list(settings.specs),
+    return run(request_of(settings, check), found)
+
+
+def request_of(settings: Settings, check: bool = False) -> RunRequest:
+    """The run that resolved settings ask for."""
+    return RunRequest(
+        settings.specs,
         settings.out,
-        list(settings.targets) if settings.targets else None,
+        settings.targets,
         write=not check,
         options=settings.options,
         templates=str(settings.templates) if settings.templates else None,
         max_spec_bytes=settings.max_spec_bytes,
         request=settings.request(),
         header=settings.header,
-        folders=None if settings.partial else every_target,
-        found=found,
+        folders=None if settings.partial else [target.name for target in all_targets()],
         only=settings.only,
         strict=settings.strict,
     )

@@ -132,32 +132,32 @@ class Pending:
     missing: list[int] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class TargetRun:
+    """How a run makes one target's files: the target, its options, and the run's callbacks that render a planned
+    file, finish it (marker check, extra header line) and vet output paths (codegen.generate.target_run)."""
+
+    target: Target
+    options: Mapping[str, Any]
+    render: Render
+    finish: Finish
+    vet_paths: Callable[[list[str]], None] = lambda paths: None
+    custom_templates: bool = False
+
+
 def prepare(
-    target: Target,
-    toolset: ToolSet,
-    options: Mapping[str, Any],
-    render: Render,
-    finish: Finish,
-    environment: bytes,
-    on_disk: OnDisk | None = None,
-    vet_paths: Callable[[list[str]], None] = lambda paths: None,
-    custom_templates: bool = False,
-    *,
-    naming: _Naming,
+    run: TargetRun, toolset: ToolSet, environment: bytes, naming: _Naming, on_disk: OnDisk | None = None
 ) -> Pending:
     """Find each tool's file in the output folder or the cache; the rest are missing. `naming` is the folder's
     (`name_folders`, which names every target's folder at once)."""
     store = cachestore.open_store()
-    context = _context(target, options, environment)
+    context = _context(run.target, run.options, environment)
     keys = [file_key(context, tool_key, names_key) for tool_key, names_key in zip(toolset.keys, naming.names_keys)]
-    files: list[FinishedFile | None] = [_from_disk(target.name, key, on_disk) for key in keys]
+    files: list[FinishedFile | None] = [_from_disk(run.target.name, key, on_disk) for key in keys]
     if store is not None and any(file is None for file in files):
         stored = store.get_many(TABLE, [key for key, file in zip(keys, files) if file is None])
         files = [file or _decode(stored.get(key), key) for key, file in zip(keys, files)]
-    job = _Job(
-        target, toolset.tools, naming.records, options, render, finish, vet_paths, custom_templates,
-        store is not None,
-    )  # fmt: skip
+    job = _Job(run, toolset.tools, naming.records, store is not None)
     missing = [index for index, file in enumerate(files) if file is None]
     return Pending(job, toolset, naming, keys, files, context, store, missing)
 
@@ -168,25 +168,19 @@ def file_key(context: bytes, tool_key: bytes, names_key: str) -> bytes:
 
 
 def remake(
-    target: Target,
-    options: Mapping[str, Any],
-    callbacks: tuple[Render, Finish, Callable[[list[str]], None]],
-    environment: bytes,
-    toolset: ToolSet,
-    naming: _Naming,
-    indices: Sequence[int],
+    run: TargetRun, environment: bytes, toolset: ToolSet, naming: _Naming, indices: Sequence[int]
 ) -> tuple[bytes, dict[int, FinishedFile]]:
     """The target's context and the files of the tools at `indices` only, found in the cache or made here (and
     cached): what `prepare` and `make_missing` give for them, without looking at any other tool (codegen.delta,
-    which never runs with custom templates). `callbacks` render, finish and vet as in `prepare`."""
+    which never runs with custom templates)."""
     store = cachestore.open_store()
-    context = _context(target, options, environment)
+    context = _context(run.target, run.options, environment)
     keys = {index: file_key(context, toolset.keys[index], naming.names_keys[index]) for index in indices}
     stored = store.get_many(TABLE, list(keys.values())) if store is not None else {}
     files = {index: _decode(stored.get(key), key) for index, key in keys.items()}
     missing = [index for index, file in files.items() if file is None]
     if missing:
-        job = _Job(target, toolset.tools, naming.records, options, *callbacks, custom_templates=False)
+        job = _Job(run, toolset.tools, naming.records)
         fresh = {}
         for index, made in zip(missing, _make_files_here(job, missing)):
             files[index] = file = replace(made, key=keys[index])
@@ -407,15 +401,15 @@ def _folder_files(
         key = cachestore.digest(b"folder", context, facts_text, *toolset.skeletons)
         shared = _decode_shared(store.get_many(PLAN_TABLE, [key]).get(key))
         if shared is not None:
-            job.vet_paths([file.path for file in shared.files])
+            job.run.vet_paths([file.path for file in shared.files])
             return shared
     report = Reporter()
-    planned = job.target.folder_files(
+    planned = job.run.target.folder_files(
         # a Sequence, not the list the signature says: folder_files only iterate and index their tools
-        toolset.skeleton_view(), list(naming.records), facts, job.options, report  # type: ignore[arg-type]
+        toolset.skeleton_view(), list(naming.records), facts, job.run.options, report  # type: ignore[arg-type]
     )
-    job.vet_paths([file.path for file in planned])
-    texts = _render_and_format(job.target, planned, job.render, job.finish, job.custom_templates)
+    job.run.vet_paths([file.path for file in planned])
+    texts = _render_and_format(job.run, planned)
     shared = _Shared(
         [FinishedFile(file.path, text, dict(file.facts)) for file, text in zip(planned, texts)],
         tuple(report.diagnostics),
@@ -446,14 +440,9 @@ def _decode_shared(data: bytes | None) -> _Shared | None:
 class _Job:
     """Everything needed to make tool files (the callbacks are closures: a forked worker inherits them)."""
 
-    target: Target
+    run: TargetRun
     tools: Sequence[ir.Tool]
     names: Sequence[Any]
-    options: Mapping[str, Any]
-    render: Render
-    finish: Finish
-    vet_paths: Callable[[list[str]], None]
-    custom_templates: bool
     cache_new_files: bool = False  # a cache store takes every file made
 
 
@@ -514,32 +503,23 @@ def _make_files_here(job: _Job, indices: list[int]) -> list[FinishedFile]:
         tool_report = Reporter()
         planned.append(
             (
-                job.target.tool_file(job.tools[index], job.names[index], job.options, tool_report),
+                job.run.target.tool_file(job.tools[index], job.names[index], job.run.options, tool_report),
                 tool_report,
             )
         )
-    job.vet_paths([file.path for file, _ in planned])
-    texts = _render_and_format(
-        job.target, [file for file, _ in planned], job.render, job.finish, job.custom_templates
-    )
+    job.run.vet_paths([file.path for file, _ in planned])
+    texts = _render_and_format(job.run, [file for file, _ in planned])
     return [
         FinishedFile(file.path, text, dict(file.facts), tuple(tool_report.diagnostics))
         for (file, tool_report), text in zip(planned, texts)
     ]
 
 
-def _render_and_format(
-    target: Target,
-    files: Sequence[PlannedFile],
-    render: Render,
-    finish: Finish,
-    custom_templates: bool,
-) -> list[str]:
-    rendered = [(file, render(file)) for file in files]
-    formatted = (
-        target.format_all(rendered, custom_templates) if rendered else []
-    )  # all at once: cached, maybe parallel
-    return [finish(file, text) for file, text in zip(files, formatted)]
+def _render_and_format(run: TargetRun, files: Sequence[PlannedFile]) -> list[str]:
+    rendered = [(file, run.render(file)) for file in files]
+    # all at once: cached, maybe parallel
+    formatted = run.target.format_all(rendered, run.custom_templates) if rendered else []
+    return [run.finish(file, text) for file, text in zip(files, formatted)]
 
 
 def model_digest(tool: ir.Tool) -> bytes:

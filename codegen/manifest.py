@@ -32,7 +32,7 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .discover import find_specs
 from .lineendings import canonical, holds
@@ -40,6 +40,9 @@ from .errors import Diagnostic
 from .ownership import HEAD_BYTES, OWNERSHIP_MARKER, carries_marker, is_temporary
 from .statefolder import MANIFEST_NAME, STATE_FOLDER, needs_tidying
 from .template_paths import builtin_template_root
+
+if TYPE_CHECKING:
+    from .generate import RunRequest  # not imported at run time: the fast path stays standard library only
 
 FORMAT_VERSION = 3
 _PACKAGE = Path(__file__).resolve().parent
@@ -163,27 +166,25 @@ def manifest_path(out: Path) -> Path:
 
 
 def build_manifest(
+    job: RunRequest,
     inputs: dict[str, FileRecord] | None,
-    request: dict[str, Any],
-    templates: str | None,
-    targets: list[str],
     outputs: dict[str, FileRecord],
     warnings: list[list[Any]],
     tool_files: dict[str, list[Any]] | None = None,
     skeletons: dict[str, str] | None = None,
 ) -> str:
-    """The manifest text for a run that read `inputs` (by shown path, from the bytes the run loaded), produced
-    `outputs` (by path relative to out) with `warnings` (Diagnostic rows), and rendered each per-tool file in
-    `tool_files` (relative path → [per-tool cache key (hex), facts, warnings]) under that key. `skeletons` holds
-    each spec's naming skeleton digest (hex, by shown path; empty when the run did not key its specs), what
-    codegen.delta checks an edit against."""
+    """The manifest text for the run `job` (its request, templates and owned target folders) that read `inputs`
+    (by shown path, from the bytes the run loaded), produced `outputs` (by path relative to out) with `warnings`
+    (Diagnostic rows), and rendered each per-tool file in `tool_files` (relative path → [per-tool cache key (hex),
+    facts, warnings]) under that key. `skeletons` holds each spec's naming skeleton digest (hex, by shown path;
+    empty when the run did not key its specs), what codegen.delta checks an edit against."""
     inputs = inputs or {}
     document = {
         "_": f"{OWNERSHIP_MARKER}. DO NOT EDIT. Cache for the no-change fast path; safe to delete.",
         "format": FORMAT_VERSION,
-        "fingerprint": code_and_templates_fingerprint(templates),
-        "request": request,
-        "targets": targets,
+        "fingerprint": code_and_templates_fingerprint(job.templates),
+        "request": dict(job.request or {}),
+        "targets": job.owned,
         "inputs": {name: record.digest for name, record in inputs.items()},
         "outputs": {name: outputs[name].digest for name in sorted(outputs)},
         "warnings": warnings,

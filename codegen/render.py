@@ -20,7 +20,6 @@ import jinja2
 from .errors import ConfigError, Diagnostic
 from .suggest import did_you_mean
 from .template_paths import builtin_template_root
-from .templatecache import bytecode_cache
 
 BUILTIN_PREFIX = "builtin"
 TEMPLATE_SUFFIX = ".j2"
@@ -41,7 +40,6 @@ def environment(target: str, override_root: str | None = None) -> jinja2.Environ
         lstrip_blocks=True,
         keep_trailing_newline=True,
         autoescape=False,
-        bytecode_cache=bytecode_cache(),  # compiled once per machine, not once per process
     )
 
 

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import cachestore, forkpool, ir, specprefetch
+from . import cachestore, forkpool, ir
 from .discover import find_specs
 from .errors import Diagnostic, SpecError
 from .manifest import FileRecord, Recorded, file_digest, read_record, spec_records
@@ -102,7 +102,7 @@ class ChangedSpecs:
 
 def load_changed(specs: list[tuple[str, Path, FileRecord]], max_spec_bytes: int) -> ChangedSpecs | None:
     """The specs (shown path, path, record of their current bytes) loaded as `load_tools_keyed` loads them, the
-    prefetching child's work taken and every new model stored; None without a cache store, or when one is too
+    new models stored; None without a cache store, or when one is too
     large, unreadable or invalid (the full path reports that)."""
     store = cachestore.open_store()
     if store is None:
@@ -165,14 +165,9 @@ def _load_missing(
             missing[shown] = data
     if not missing:
         return {}
-    # validated meanwhile in specprefetch's child, when there is one
-    fresh = _prefetched({shown: keys[shown] for shown in missing})
-    rest = {shown: data for shown, data in missing.items() if shown not in fresh}
-    if rest:
-        loaded = _load_many(rest, max_spec_bytes)
-        if loaded is None:
-            return None
-        fresh.update(loaded)
+    fresh = _load_many(missing, max_spec_bytes)
+    if fresh is None:
+        return None
     entries: dict[bytes, bytes] = {}
     for shown, (_, pickled, head) in fresh.items():
         heads[shown] = head
@@ -309,41 +304,6 @@ def _load_all(paths: Sequence[Path], max_spec_bytes: int) -> tuple[list[ir.Tool]
 POOL_MIN_SPECS = 96  # parsing and validating costs ~1.3 ms a spec; a pool's start-up ~0.1 s
 
 
-def _prefetched(
-    wanted: dict[str, bytes]
-) -> dict[str, tuple[tuple[ir.Tool, list[Diagnostic]], bytes, _Head]]:
-    """The entries specprefetch's child made for exactly these keys (shown path → key), decoded."""
-    found = {}
-    for shown, (pickled, encoded_head) in specprefetch.take(wanted).items():
-        entry, head = _unpickle(pickled), _Head.decode(encoded_head)
-        if entry is not None and head is not None:
-            found[shown] = (entry, pickled, head)
-    return found
-
-
-def missing_entries(
-    paths: Sequence[Path], max_spec_bytes: int, recorded: Recorded, limit: int
-) -> dict[bytes, tuple[bytes, bytes]]:
-    """For specprefetch's child: (pickled model, encoded head) by spec cache key of every spec the output folder's
-    manifest does not vouch for (by its stat signature), made as `_load_missing` makes them. Those are the specs
-    that changed since the last run; asking the cache which of them it already holds would cost this process more
-    than it saves (and a spec that is merely touched is validated in vain). Empty when there are none or more than
-    `limit`; raises when a file cannot be read or a spec is invalid (the parent then finds and reports that)."""
-    files = _spec_files(list(paths))
-    if files is None:
-        return {}
-    changed = [(shown, path) for shown, path in files if recorded.trusted("inputs", shown, path) is None]
-    if not changed or len(changed) > limit:
-        return {}
-    items, keys = [], {}
-    for shown, path in changed:
-        data, record = read_record(path, follow_links=True)
-        keys[shown] = spec_key(shown, record.digest, max_spec_bytes)
-        items.append((shown, data))
-    made = _load_and_pickle(items, max_spec_bytes)
-    return {keys[shown]: (pickled, head.encode()) for (shown, _), (pickled, head) in zip(items, made)}
-
-
 def _load_many(
     contents: dict[str, bytes], max_spec_bytes: int
 ) -> dict[str, tuple[tuple[ir.Tool, list[Diagnostic]], bytes, _Head]] | None:
@@ -430,7 +390,7 @@ def _environment_id() -> bytes:
     global _environment
     if _environment is None:
         from .manifest import fingerprint
-        from .versions import installed_version
+        from .cachestore import installed_version
 
         versions = []
         for distribution in ("PyYAML", "pydantic", "pydantic-core"):

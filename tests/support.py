@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from codegen import cachestore, formatcache, manifest, speccache
+from codegen import cachestore, manifest, speccache
 from codegen.generate import load_tools, render_outputs
 from codegen.loader import load_specs
 from codegen.statefolder import STATE_FOLDER
@@ -167,7 +167,6 @@ def age_manifest(out: Path) -> None:
 
 def forget_caches(monkeypatch: pytest.MonkeyPatch) -> None:
     """A new process, as far as toolgen's in-memory caches can tell (the persistent cache is kept)."""
-    monkeypatch.setattr(formatcache, "_memory", {})
     monkeypatch.setattr(cachestore, "_STORES", {})
     monkeypatch.setattr(speccache, "_environment", None)
     _prettier._layout_memo.cache_clear()

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from codegen import schema_validity, yamlload
 from codegen.cli import main
 from codegen.errors import OutputPathError, OwnershipError
-from codegen.generate import load_tools, run
+from codegen.generate import load_tools, RunRequest, run
 from codegen.loader import load_specs
 from codegen.targets import PlannedFile, Reporter, all_targets
 from codegen.statefolder import LOCK_NAME, MANIFEST_NAME, STATE_FOLDER
@@ -117,7 +117,7 @@ def test_out_that_is_a_file_is_an_error(project: Path):
     with pytest.raises(
         OwnershipError, match="out:1:1: error: the output root exists and is not a folder"
     ):
-        run([Path("specs")], Path("out"), ["go"])  # and the library
+        run(RunRequest([Path("specs")], Path("out"), ["go"]))  # and the library
     assert (project / "out").read_text() == "not a folder\n"
 
 
@@ -191,7 +191,7 @@ def test_a_target_that_plans_an_unsafe_path_writes_nothing(
     # a stand-in under a real target's name must not be served that target's cached names and files
     monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")
     with pytest.raises(OutputPathError) as raised:
-        run([Path("specs")], Path("out"), ["go"])
+        run(RunRequest([Path("specs")], Path("out"), ["go"]))
     assert "go/../../outside/pwned.go:1:1: error: unsafe output path" in str(raised.value)
     assert not (project / "out").exists() and _snapshot(project / "outside") == {}
 

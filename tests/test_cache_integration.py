@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from codegen import cachestore
-from codegen.generate import run
+from codegen.generate import RunRequest, run
 from codegen.targets import _prettier, target_names
 
 from .support import EDGE_SPECS, SPECS, forget_caches, generated_files
@@ -36,13 +36,13 @@ SPEC_PATHS = [Path("specs"), Path("edge")]
 def test_cached_runs_write_what_an_uncached_run_writes(project, monkeypatch):
     monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")
     forget_caches(monkeypatch)
-    run(SPEC_PATHS, Path("uncached"), target_names())
+    run(RunRequest(SPEC_PATHS, Path("uncached"), target_names()))
     monkeypatch.delenv("TOOLGEN_NO_CACHE")
     for attempt in ("fills", "reads"):
         forget_caches(monkeypatch)
         if attempt == "reads":
             _prettier._layout_memo()  # reading every layout from the file, not from this process
-        run(SPEC_PATHS, Path(attempt), target_names())
+        run(RunRequest(SPEC_PATHS, Path(attempt), target_names()))
         assert generated_files(project / attempt) == generated_files(project / "uncached"), attempt
     assert (project / "cache" / cachestore.FILE_NAME).exists()
 
@@ -51,44 +51,44 @@ def test_an_edited_template_is_rendered_anew(project, monkeypatch):
     override = project / "templates" / "python" / "__init__.py.j2"
     override.parent.mkdir(parents=True)
     override.write_text('{% include "builtin/__init__.py.j2" %}\nFIRST = 1\n')
-    run(SPEC_PATHS, Path("out"), ["python"], templates=str(project / "templates"))
+    run(RunRequest(SPEC_PATHS, Path("out"), ["python"], templates=str(project / "templates")))
     assert (project / "out" / "python" / "__init__.py").read_text().endswith("FIRST = 1\n")
     override.write_text('{% include "builtin/__init__.py.j2" %}\nSECOND   =   2\n')
     forget_caches(monkeypatch)
-    run(SPEC_PATHS, Path("out"), ["python"], templates=str(project / "templates"))
+    run(RunRequest(SPEC_PATHS, Path("out"), ["python"], templates=str(project / "templates")))
     text = (project / "out" / "python" / "__init__.py").read_text()
     assert text.endswith("SECOND = 2\n") and "FIRST" not in text  # rendered and formatted by black again
 
 
 def test_an_edited_output_is_restored(project, monkeypatch):
-    run(SPEC_PATHS, Path("out"), target_names())
+    run(RunRequest(SPEC_PATHS, Path("out"), target_names()))
     before = generated_files(project / "out")
     for relative in ("python/clear_context.py", "nodejs/clear_context.ts", "go/clear_context.go"):
         path = project / "out" / relative
         path.write_text(path.read_text() + "\n# hand edit\n")
     forget_caches(monkeypatch)
-    result = run(SPEC_PATHS, Path("out"), target_names())
+    result = run(RunRequest(SPEC_PATHS, Path("out"), target_names()))
     assert sorted(result.changes.written) == ["go/clear_context.go", "nodejs/clear_context.ts", "python/clear_context.py"]
     assert generated_files(project / "out") == before
 
 
 def test_an_edited_spec_changes_every_target(project, monkeypatch):
-    run(SPEC_PATHS, Path("out"), target_names())
+    run(RunRequest(SPEC_PATHS, Path("out"), target_names()))
     spec = project / "specs" / "clear_context.yaml"
     spec.write_text(spec.read_text().replace("fresh context window", "brand-new context window"))
     forget_caches(monkeypatch)
-    result = run(SPEC_PATHS, Path("out"), target_names())
+    result = run(RunRequest(SPEC_PATHS, Path("out"), target_names()))
     changed = {relative.split("/")[0] for relative in result.changes.written}
     assert changed == set(target_names())
     assert all("brand-new" in result.planned[relative] for relative in result.changes.written if "clear" in relative.lower())
 
 
 def test_installed_versions_match_importlib_metadata():
-    """codegen.versions reads versions from dist-info folder names (no importlib.metadata import): the same answers,
+    """codegen.cachestore reads versions from dist-info folder names (no importlib.metadata import): the same answers,
     for every distribution whose version goes into a cache key, and None for one that is not installed."""
     from importlib import metadata
 
-    from codegen.versions import installed_version
+    from codegen.cachestore import installed_version
 
     for name in ("PyYAML", "pydantic", "pydantic-core", "jinja2", "black", "click"):
         assert installed_version(name) == metadata.version(name), name

@@ -7,7 +7,7 @@ import gc
 import pytest
 
 from codegen import collector
-from codegen.generate import run
+from codegen.generate import RunRequest, run
 from codegen.targets import get_target
 from tests.support import SPECS
 
@@ -56,7 +56,7 @@ def test_a_run_renders_with_the_collector_paused_and_restores_it(
     monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")
     monkeypatch.setenv("TOOLGEN_NO_POOL", "1")
     monkeypatch.setattr(type(go), "tool_file", spying_tool_file)
-    run([SPECS], tmp_path / "out", ["go"])
+    run(RunRequest([SPECS], tmp_path / "out", ["go"]))
     assert seen and not any(seen)
     assert gc.isenabled()
 

@@ -20,7 +20,7 @@ import pytest
 
 from codegen import delta, manifest
 from codegen.errors import SpecError
-from codegen.generate import run
+from codegen.generate import RunRequest, run
 from codegen.targets import _prettier, target_names
 
 from .support import EDGE_SPECS, SPECS, age_manifest, forget_caches, generated_files
@@ -50,7 +50,7 @@ def project(tmp_path, monkeypatch):
     monkeypatch.delenv("TOOLGEN_NO_CACHE", raising=False)
     forget_caches(monkeypatch)
     for folder in ("full", "delta"):
-        run([Path("specs")], Path(folder), TARGETS, write=True)
+        run(RunRequest([Path("specs")], Path(folder), TARGETS, write=True))
     yield tmp_path
     _prettier._layout_memo.cache_clear()
 
@@ -73,7 +73,7 @@ def _both(route: _Route, monkeypatch, age: bool):
         forget_caches(monkeypatch)
         route.force_full = folder == "full"
         try:
-            outcomes[folder] = run([Path("specs")], Path(folder), TARGETS, write=True)
+            outcomes[folder] = run(RunRequest([Path("specs")], Path(folder), TARGETS, write=True))
         except SpecError as error:
             outcomes[folder] = error
     return outcomes["delta"], outcomes["full"]
@@ -160,7 +160,7 @@ def test_a_delta_run_leaves_what_the_full_run_leaves(project, monkeypatch, seed,
                 assert in_delta.changes.old_text[relative] != in_delta.planned[relative], where
     forget_caches(monkeypatch)
     monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")
-    run([Path("specs")], Path("reference"), TARGETS, write=True)
+    run(RunRequest([Path("specs")], Path("reference"), TARGETS, write=True))
     assert generated_files(project / "delta") == generated_files(project / "reference")
 
 
@@ -177,7 +177,7 @@ def test_after_a_delta_run_every_file_is_trusted_by_its_signature(project, monke
     spec = project / "specs" / "clear_context.yaml"
     spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
     forget_caches(monkeypatch)
-    assert run([Path("specs")], Path("delta"), TARGETS, write=True).edited_only
+    assert run(RunRequest([Path("specs")], Path("delta"), TARGETS, write=True)).edited_only
     age_manifest(project / "delta")
     found = manifest.survey([Path("specs")], Path("delta"), {})
     assert found.current
@@ -198,7 +198,7 @@ def test_an_output_edited_between_write_and_manifest_gets_no_signature(project, 
     spec = project / "specs" / "clear_context.yaml"
     spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
     forget_caches(monkeypatch)
-    assert run([Path("specs")], Path("delta"), TARGETS, write=True).edited_only and victims
+    assert run(RunRequest([Path("specs")], Path("delta"), TARGETS, write=True)).edited_only and victims
     relative = Path(victims[0]).relative_to("delta").as_posix()
     assert relative not in _manifest(project / "delta")["signatures"]["outputs"]
     age_manifest(project / "delta")
@@ -217,7 +217,7 @@ def test_an_edit_to_a_spec_that_warns_goes_the_full_way(project, monkeypatch, sp
         clear_context = (project / "specs" / "clear_context.yaml").read_text()
         warned.write_text(clear_context.replace("name: clear_context", "name: define", 1))
     for folder in ("delta", "full"):
-        run([Path("specs")], Path(folder), TARGETS, write=True)
+        run(RunRequest([Path("specs")], Path(folder), TARGETS, write=True))
     warned.write_text("# moved\n" + warned.read_text())  # its warnings move down a line
     in_delta, in_full = _both(route, monkeypatch, age=False)
     assert not in_delta.edited_only
@@ -228,16 +228,17 @@ def test_an_edit_to_a_spec_that_warns_goes_the_full_way(project, monkeypatch, sp
 def test_custom_templates_go_the_full_way(project, monkeypatch, tmp_path):
     templates = tmp_path / "custom"
     (templates / "go").mkdir(parents=True)
-    run([Path("specs")], Path("custom"), TARGETS, write=True, templates=str(templates))
+    run(RunRequest([Path("specs")], Path("custom"), TARGETS, write=True, templates=str(templates)))
     spec = project / "specs" / "clear_context.yaml"
     spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
     forget_caches(monkeypatch)
-    assert not run([Path("specs")], Path("custom"), TARGETS, write=True, templates=str(templates)).edited_only
+    custom = RunRequest([Path("specs")], Path("custom"), TARGETS, write=True, templates=str(templates))
+    assert not run(custom).edited_only
 
 
 def test_the_cli_reports_a_delta_run_as_it_reports_a_full_one(project):
     """Through the command line (a real process: the fast path's survey is handed over, the spec is validated in
-    the prefetching child): the same files, summary and warnings as a full run of the same edit."""
+    the command line): the same files, summary and warnings as a full run of the same edit."""
     env = {**os.environ, "TOOLGEN_CACHE_DIR": str(project / "cache")}
     generate = [sys.executable, "-m", "codegen", "generate", "specs", "--verbose"]
     subprocess.run([*generate, "--out", "delta"], capture_output=True, text=True, env=env, check=True)

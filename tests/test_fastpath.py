@@ -11,7 +11,7 @@ import pytest
 
 import codegen
 from codegen import manifest
-from codegen.generate import run
+from codegen.generate import RunRequest, run
 from codegen.writer import OWNERSHIP_MARKER
 
 from .support import SPECS
@@ -27,7 +27,7 @@ def project(tmp_path, monkeypatch):
     templates = tmp_path / "custom-templates"
     (templates / "go").mkdir(parents=True)
     request = {"targets": TARGETS, "templates": str(templates)}
-    run([Path("specs")], Path("out"), TARGETS, write=True, templates=str(templates), request=request)
+    run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True, templates=str(templates), request=request))
     return tmp_path, request, str(templates)
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from codegen import cachestore, forkpool, generate, ir, manifest, speccache
 from codegen.errors import SpecError
-from codegen.generate import run
+from codegen.generate import RunRequest, run
 from codegen.targets import _prettier, get_target, target_names
 
 from .support import EDGE_SPECS, SPECS, age_manifest, forget_caches, generated_files, is_state_file
@@ -49,7 +49,7 @@ def _reference(
     """What a run with no cache and an empty output folder writes, and its warnings."""
     monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")
     try:
-        result = run([Path("specs")], tmp_path / name, TARGETS, write=True, **kwargs)
+        result = run(RunRequest([Path("specs")], tmp_path / name, TARGETS, write=True, **kwargs))
     finally:
         monkeypatch.delenv("TOOLGEN_NO_CACHE")
     return generated_files(tmp_path / name), [str(w) for w in result.warnings]
@@ -71,12 +71,12 @@ def _count_tool_files(monkeypatch) -> list[str]:
 
 
 def test_one_edited_spec_plans_one_tool_per_target(project, monkeypatch):
-    run([Path("specs")], Path("out"), TARGETS, write=True)
+    run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True))
     spec = sorted((project / "specs").glob("*.yaml"))[0]
     spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
     forget_caches(monkeypatch)
     calls = _count_tool_files(monkeypatch)
-    result = run([Path("specs")], Path("out"), TARGETS, write=True)
+    result = run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True))
     assert sorted(calls) == sorted(
         TARGETS
     ), "only the edited tool is planned again, once per target"
@@ -127,7 +127,7 @@ def _count_model_loads(monkeypatch) -> list[str]:
 
 
 def test_a_description_edit_loads_one_model_and_plans_nothing_folder_wide(project, monkeypatch):
-    run([Path("specs")], Path("out"), TARGETS, write=True)
+    run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True))
     spec = project / "specs" / "create_issue.yaml"
     edited = spec.read_text().replace(
         "description: Who should", "description: Edited. Who should", 1
@@ -138,7 +138,7 @@ def test_a_description_edit_loads_one_model_and_plans_nothing_folder_wide(projec
     folder_calls = _count_folder_planning(monkeypatch)
     loads = _count_model_loads(monkeypatch)
     tool_calls = _count_tool_files(monkeypatch)
-    result = run([Path("specs")], Path("out"), TARGETS, write=True)
+    result = run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True))
     # Names and folder files come from the cache (no skeleton changed), except a folder file made from the tool
     # files' facts when the edit changed them: json's tools/list.json lists every description.
     assert folder_calls == ["json.folder_files"], "only the facts-fed folder file is planned again"
@@ -152,7 +152,7 @@ def test_a_description_edit_loads_one_model_and_plans_nothing_folder_wide(projec
 
 
 def test_an_edit_to_a_skeleton_names_the_folder_again(project, monkeypatch):
-    run([Path("specs")], Path("out"), TARGETS, write=True)
+    run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True))
     spec = project / "specs" / "create_issue.yaml"
     spec.write_text(
         spec.read_text().replace(
@@ -161,7 +161,7 @@ def test_an_edit_to_a_skeleton_names_the_folder_again(project, monkeypatch):
     )
     forget_caches(monkeypatch)
     folder_calls = _count_folder_planning(monkeypatch)
-    result = run([Path("specs")], Path("out"), TARGETS, write=True)
+    result = run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True))
     # Every folder is named again and its folder-wide files planned again, once; a target may name a tool alone
     # once more when the tool drew a naming warning (codegen.namestability checks its names do not depend on others).
     assert sorted(c for c in folder_calls if c.endswith(".folder_files")) == sorted(
@@ -224,11 +224,11 @@ def test_an_edit_that_only_moves_lines_names_nothing_and_warns_at_the_new_lines(
     """
     spec = project / "specs" / "define.yaml"
     spec.write_text("# a tool whose factory names are taken\nname: define\ndescription: Defines.\n")
-    before = run([Path("specs")], Path("out"), TARGETS, write=True).warnings
+    before = run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True)).warnings
     spec.write_text("# one\n# two\n# three\n" + spec.read_text())
     forget_caches(monkeypatch)
     folder_calls = _count_folder_planning(monkeypatch)
-    result = run([Path("specs")], Path("out"), TARGETS, write=True)
+    result = run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True))
     assert folder_calls == [], "a skeleton has no real positions: moving lines changes none"
 
     def clash_warnings(warnings):
@@ -245,10 +245,10 @@ def test_an_edit_that_only_moves_lines_names_nothing_and_warns_at_the_new_lines(
 
 
 def test_a_run_with_nothing_changed_in_the_full_path_plans_nothing(project, monkeypatch):
-    run([Path("specs")], Path("out"), TARGETS, write=True)
+    run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True))
     forget_caches(monkeypatch)
     calls = _count_tool_files(monkeypatch)
-    result = run([Path("specs")], Path("out"), TARGETS, write=True)
+    result = run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True))
     assert calls == [] and not result.stale
     # the texts of reused files are still there for whoever asks (read from disk on demand)
     reference, _ = _reference(project, monkeypatch, "reference")
@@ -325,20 +325,20 @@ def _edit(kind: str, root: Path, rng: random.Random, state: dict) -> None:
 def test_incremental_runs_write_what_a_fresh_run_writes(project, monkeypatch, seed):
     rng = random.Random(seed)
     state: dict = {"options": None, "header": None}
-    run([Path("specs")], Path("out"), TARGETS, write=True)
+    run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True))
     for step in range(5):
         kind = rng.choice(EDITS)
         _edit(kind, project, rng, state)
         time.sleep(0.01)
         forget_caches(monkeypatch)
-        result = run(
+        result = run(RunRequest(
             [Path("specs")],
             Path("out"),
             TARGETS,
             write=True,
             options=state["options"],
             header=state["header"],
-        )
+        ))
         reference, warnings = _reference(
             project,
             monkeypatch,
@@ -366,7 +366,7 @@ def _up_to_date(refresh: bool = True) -> bool:
 
 
 def test_a_same_size_edit_with_the_old_mtime_is_still_a_change(project):
-    run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
+    run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True, request=_request()))
     age_manifest(project / "out")
     assert _up_to_date()
     victim = next((project / "out" / "go").glob("*.go"))
@@ -380,7 +380,7 @@ def test_a_same_size_edit_with_the_old_mtime_is_still_a_change(project):
 
 
 def test_a_replaced_file_with_the_same_bytes_is_read_not_trusted(project, monkeypatch):
-    run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
+    run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True, request=_request()))
     age_manifest(project / "out")
     victim = next((project / "out" / "rust").glob("*.rs"))
     copy = victim.with_name("copy.tmp-not-ours")
@@ -404,7 +404,7 @@ def _count_reads(monkeypatch) -> list[str]:
 
 
 def test_specs_the_manifest_vouches_for_are_not_read(project, monkeypatch):
-    run([Path("specs")], Path("out"), TARGETS, write=True)
+    run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True))
     age_manifest(project / "out")
     spec = project / "specs" / "create_issue.yaml"
     spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
@@ -416,13 +416,13 @@ def test_specs_the_manifest_vouches_for_are_not_read(project, monkeypatch):
         "read_record",
         lambda path, follow_links=False: reads.append(path.name) or original(path, follow_links),
     )
-    run([Path("specs")], Path("out"), TARGETS, write=True)
+    run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True))
     assert reads == ["create_issue.yaml"]
     assert generated_files(project / "out") == _reference(project, monkeypatch, "reference")[0]
 
 
 def test_a_model_dropped_from_the_cache_is_built_again_from_its_file(project, monkeypatch):
-    run([Path("specs")], Path("out"), TARGETS, write=True)
+    run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True))
     age_manifest(project / "out")
     connection = cachestore.open_store()._connect()
     # the pickled models go; their heads (JSON) stay
@@ -437,7 +437,7 @@ def test_a_model_dropped_from_the_cache_is_built_again_from_its_file(project, mo
 
     monkeypatch.setattr(speccache.LazyTools, "_rebuild", counting)
     # new options: every Go file is made again, so every model is needed
-    run([Path("specs")], Path("out"), TARGETS, write=True, options={"go": {"package": "mytools"}})
+    run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True, options={"go": {"package": "mytools"}}))
     assert len(rebuilt) == len(list((project / "specs").glob("*.yaml")))
     reference, _ = _reference(
         project, monkeypatch, "reference", options={"go": {"package": "mytools"}}
@@ -491,7 +491,7 @@ class _CountingEmptyStore:
 
 
 def test_racy_signatures_are_never_trusted(project, monkeypatch):
-    run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
+    run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True, request=_request()))
     path = project / "out" / manifest.MANIFEST_NAME
     oldest = min(p.stat().st_mtime_ns for p in (project / "out").rglob("*") if p.is_file())
     os.utime(
@@ -508,7 +508,7 @@ def test_racy_signatures_are_never_trusted(project, monkeypatch):
 
 
 def test_a_check_that_had_to_read_files_refreshes_their_signatures(project, monkeypatch):
-    run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
+    run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True, request=_request()))
     path = project / "out" / manifest.MANIFEST_NAME
     oldest = min(p.stat().st_mtime_ns for p in (project / "out").rglob("*") if p.is_file())
     os.utime(path, ns=(oldest, oldest))
@@ -533,7 +533,7 @@ def test_a_spec_edited_while_a_run_reads_it_is_not_recorded_as_generated(project
 
     with monkeypatch.context() as patched:
         patched.setattr(speccache, "read_record", read_then_edit)
-        run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
+        run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True, request=_request()))
     age_manifest(project / "out")
     recorded = manifest.Recorded.load(Path("out"))
     assert recorded.document["inputs"], "the run wrote its manifest"
@@ -552,7 +552,7 @@ def test_an_output_edited_between_write_and_manifest_gets_no_signature(project, 
 
     with monkeypatch.context() as patched:
         patched.setattr(generate, "signature_if_holds", edit_then_read)
-        run([Path("specs")], Path("out"), TARGETS, write=True, request=_request())
+        run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True, request=_request()))
     document = manifest.Recorded.load(Path("out")).document
     relative = Path(victim_name[0]).relative_to("out").as_posix()
     assert relative not in document["signatures"]["outputs"]

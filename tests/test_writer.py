@@ -107,20 +107,20 @@ def test_the_fast_path_sees_a_temporary_file_as_a_change(tmp_path, monkeypatch):
     from pathlib import Path
 
     from codegen import manifest
-    from codegen.generate import run
+    from codegen.generate import RunRequest, run
     from codegen.statefolder import STATE_FOLDER
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "specs").mkdir()
     (tmp_path / "specs" / "one.yaml").write_text("name: one\ndescription: One.\n")
     request = {"r": 1}
-    run([Path("specs")], Path("out"), ["go"], request=request)
+    run(RunRequest([Path("specs")], Path("out"), ["go"], request=request))
     assert manifest.is_up_to_date([Path("specs")], Path("out"), request) is not None
     # one beside a tool file, and one of the manifest's own in the state folder
     for leftover in ("go/.one.go.toolgen-x1.tmp", f"{STATE_FOLDER}/.manifest.json.toolgen-x2.tmp"):
         (tmp_path / "out" / leftover).write_text("")
         assert manifest.is_up_to_date([Path("specs")], Path("out"), request) is None
-        run([Path("specs")], Path("out"), ["go"], request=request)
+        run(RunRequest([Path("specs")], Path("out"), ["go"], request=request))
         assert not (tmp_path / "out" / leftover).exists()
         assert manifest.is_up_to_date([Path("specs")], Path("out"), request) is not None
 

@@ -20,10 +20,9 @@ __all__ = ["main", "run"]
 
 def run() -> None:
     """The `toolgen` command (and `python -m codegen`): `main`, in a process that exits right after it."""
-    from .. import collector, specprefetch
+    from .. import collector
 
     try:
         main()
     finally:
-        specprefetch.discard()  # a child whose run ended before taking its entries (an error) ends with it
         collector.skip_final_collection()

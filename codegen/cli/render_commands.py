@@ -80,14 +80,8 @@ def _settings_and_manifest(config: Path | None, flags: Flags, quiet: bool, verbo
     """Resolve the run's settings, then ask the manifest fast path; its saved warnings are replayed here (and
     with --strict they stop the run)."""
     settings = resolve_settings(config, flags, verbose=verbose and not quiet)
-    from .. import specprefetch
-
-    # Changed specs are validated in a forked child while this process looks for changes and, when there are
-    # some, imports the rest of the pipeline. Nothing changed: the child has found that too, and is discarded.
-    specprefetch.start(list(settings.specs), settings.max_spec_bytes, settings.out)
     manifest, found = _fast_path(settings, verbose and not quiet)
     if manifest is not None:
-        specprefetch.discard()
         if flags.strict and found.warnings:
             fail(StrictError(list(found.warnings)))
         warn(found.warnings, quiet)

@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import ir
 from ..errors import ConfigError, Diagnostic
-from ..versions import installed_version
+from ..cachestore import installed_version
 from .base import PlannedFile, Reporter, Target
 from .python_module import ModuleBuilder
 from .python_names import PackageNamer, ToolNames
