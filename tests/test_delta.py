@@ -252,7 +252,7 @@ def test_the_cli_reports_a_delta_run_as_it_reports_a_full_one(project):
     assert through_delta.returncode == through_full.returncode == 0, through_delta.stderr + through_full.stderr
     assert "only the edited specs changed" in through_delta.stderr
     assert "only the edited specs changed" not in through_full.stderr
-    assert through_delta.stdout == through_full.stdout == "8 tools → 65 files: 8 written, 57 unchanged, 0 removed\n"
+    assert through_delta.stdout == through_full.stdout == "8 tools → 66 files: 8 written, 58 unchanged, 0 removed\n"
     warnings = [line for line in through_full.stderr.splitlines() if ": warning: " in line]
     assert warnings and warnings == [line for line in through_delta.stderr.splitlines() if ": warning: " in line]
     wrote = [line for line in through_delta.stderr.splitlines() if line.startswith("wrote ")]
