@@ -1,0 +1,183 @@
+"""Run a language's canonical formatter (gofmt, rustfmt, prettier, google-java-format) over rendered text.
+
+The built-in templates print each language's canonical format themselves, so their output never comes here (a
+subprocess per file would cost more than everything else toolgen does for it). A user's custom template is another
+matter: toolgen's layout cannot vouch for what it prints, so while custom templates are in play a target hands its
+files to the formatter named by `Target.formatter`. A formatter that is not installed leaves the text as rendered
+(valid input is never refused for a missing tool; the driver warns, `missing_warning`); one that rejects the text
+means the template printed invalid code, which is the user's error, located at the template.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import ConfigError, Diagnostic
+from .ts_handlers import WIDTH as PRETTIER_WIDTH
+
+TIMEOUT_SECONDS = 120  # a formatter that hangs must not hang toolgen; a JVM cold start takes a few seconds
+
+
+@dataclass(frozen=True)
+class Formatter:
+    name: str  # as the user knows it, and as it is looked up
+    # arguments after the executable; "{path}" stands for the file's path in the target folder (prettier picks
+    # its parser from the name)
+    arguments: tuple[str, ...]
+    find: Callable[[], str | None]  # the executable, or None when it is not installed
+    version: Callable[[str], str]  # the version of the executable found
+
+
+def _on_path(name: str) -> Callable[[], str | None]:
+    return lambda: shutil.which(name)
+
+
+def _find_prettier() -> str | None:
+    """A project's own prettier first (node_modules/.bin at or above the working directory, as npx would find
+    it), then one on PATH."""
+    folder = Path.cwd()
+    for candidate in (folder, *folder.parents):
+        local = candidate / "node_modules" / ".bin" / "prettier"
+        if local.is_file() and os.access(local, os.X_OK):
+            return str(local)
+    return shutil.which("prettier")
+
+
+def _version_output(executable: str, *arguments: str) -> str:
+    try:
+        done = subprocess.run(
+            [executable, *arguments], capture_output=True, text=True, timeout=TIMEOUT_SECONDS, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return "unknown version"
+    lines = (done.stdout or done.stderr).strip().splitlines()
+    return lines[0].strip() if lines else "unknown version"
+
+
+def _gofmt_version(executable: str) -> str:
+    """gofmt has no --version: it is the Go toolchain's, whose root (GOROOT/bin/gofmt) holds a VERSION file."""
+    root = Path(os.path.realpath(executable)).parent.parent
+    try:
+        return (root / "VERSION").read_text(encoding="utf-8").splitlines()[0].strip()
+    except (OSError, IndexError):
+        go = root / "bin" / "go"
+        return _version_output(str(go), "version") if go.is_file() else "unknown version"
+
+
+# Toolgen's own output is prettier's defaults at this width; a project's .prettierrc or .editorconfig is not read,
+# so the same templates give the same bytes on every machine and the cache (which does not key on a project's
+# config files) stays exact. docs/decisions.md, "Formatting custom templates' output".
+PRETTIER = Formatter(
+    "prettier",
+    ("--no-config", "--no-editorconfig", "--print-width", str(PRETTIER_WIDTH), "--stdin-filepath", "{path}"),
+    _find_prettier,
+    lambda executable: _version_output(executable, "--version"),
+)
+GOFMT = Formatter("gofmt", (), _on_path("gofmt"), _gofmt_version)
+RUSTFMT = Formatter(
+    "rustfmt",
+    ("--edition", "2024"),
+    _on_path("rustfmt"),
+    lambda executable: _version_output(executable, "--version"),
+)
+GOOGLE_JAVA_FORMAT = Formatter(
+    "google-java-format",
+    ("-",),
+    _on_path("google-java-format"),
+    lambda executable: _version_output(executable, "--version"),
+)
+FORMATTERS = {formatter.name: formatter for formatter in (PRETTIER, GOFMT, RUSTFMT, GOOGLE_JAVA_FORMAT)}
+
+
+@functools.cache
+def _executable(name: str) -> str | None:
+    return FORMATTERS[name].find()
+
+
+@functools.cache
+def _identity_of(name: str, executable: str | None) -> str:
+    if executable is None:
+        return f"{name} missing"
+    return f"{name} {FORMATTERS[name].version(executable)}"
+
+
+def identity(name: str) -> str:
+    """The installed formatter and its version (or that it is missing), for the per-tool cache key: a new
+    formatter, or one installed since, gives new text. Runs the formatter once per process; ask only when custom
+    templates are in play."""
+    return _identity_of(name, _executable(name))
+
+
+def available(name: str) -> bool:
+    return _executable(name) is not None
+
+
+def missing_warning(name: str, target: str, where: str) -> Diagnostic | None:
+    """The warning for a run that renders `target` from custom templates (`where`: their folder, as shown)
+    while its formatter is not installed; None when it is."""
+    if available(name):
+        return None
+    return Diagnostic(
+        where, 0, 0,
+        f"{name} is not installed, so the {target} files rendered from custom templates are written as rendered, "
+        f"not in {name}'s format; install {name} to format them",
+        severity="warning",
+    )  # fmt: skip
+
+
+def format_texts(name: str, target: str, files: Sequence[tuple[str, str, str]]) -> list[str]:
+    """Each (path in the target folder, template, text) in the formatter's format; the texts as they are when it
+    is not installed. ConfigError, naming the template, when it rejects any text (every rejection is reported)."""
+    executable = _executable(name)
+    if executable is None or not files:
+        return [text for _, _, text in files]
+    formatter = FORMATTERS[name]
+
+    def run(item: tuple[str, str, str]) -> tuple[str | None, Diagnostic | None]:
+        path, template, text = item
+        arguments = [argument.replace("{path}", path) for argument in formatter.arguments]
+        try:
+            done = subprocess.run(
+                [executable, *arguments],
+                input=text.encode("utf-8"),
+                capture_output=True,
+                timeout=TIMEOUT_SECONDS,
+                check=False,
+            )
+        except (OSError, subprocess.SubprocessError) as problem:
+            return None, _rejected(target, template, path, f"{name} could not run: {problem}")
+        if done.returncode != 0:
+            said = done.stderr.decode("utf-8", "replace") or done.stdout.decode("utf-8", "replace")
+            return None, _rejected(target, template, path, f"{name} rejects it: {_first_lines(said)}")
+        return done.stdout.decode("utf-8"), None
+
+    # the formatters are separate processes: threads keep the cores busy without pickling anything
+    with ThreadPoolExecutor(max_workers=max(1, min(len(files), os.cpu_count() or 1))) as pool:
+        results = list(pool.map(run, files))
+    errors = [error for _, error in results if error is not None]
+    if errors:
+        raise ConfigError(errors)
+    return [text for text, _ in results if text is not None]
+
+
+def _first_lines(said: str, count: int = 2) -> str:
+    """The formatter's first lines (the problem and where it is; rustfmt and prettier go on to draw the code),
+    on one line: diagnostics are one line each."""
+    lines = [line.strip() for line in said.splitlines() if line.strip()]
+    return " ".join(lines[:count]) or "(no message)"
+
+
+def _rejected(target: str, template: str, path: str, said: str) -> Diagnostic:
+    # The formatter's positions are in the rendered file, which is not written; the template is what the user
+    # edits, so the diagnostic names it (as it sits in the custom templates folder) and quotes the formatter.
+    return Diagnostic(
+        f"{target}/{template}", 0, 0,
+        f"custom templates rendered {target}/{path} as invalid code: {said}",
+    )  # fmt: skip
