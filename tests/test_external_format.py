@@ -206,23 +206,21 @@ def test_which_targets_have_a_formatter():
     strict=True,
     reason="needs the driver to key on Target.cache_identity_for(custom_templates) (codegen/incremental.py)",
 )
-def test_a_formatter_installed_after_a_run_gives_new_text(tmp_path, monkeypatch):
+def test_a_formatter_installed_after_a_run_gives_new_text(tools, tmp_path, monkeypatch):
+    """The per-tool cache (codegen/incremental.py) must not hand back the text a run without gofmt rendered."""
+    import os
+
     support.require_executable("gofmt")
     root = _templates(tmp_path, "go", GO_APPENDIX)
-    out = tmp_path / "out"
-    gofmt = shutil.which("gofmt")
-    path_with = __import__("os").environ["PATH"]
+    path_with = os.environ["PATH"]
     _without_formatter(monkeypatch, "gofmt")
-    external_format._identity_of.cache_clear()
-    arguments = ["generate", str(SPECS), "--out", str(out), "--lang", "go", "--templates", str(root)]
-    assert CliRunner().invoke(main, arguments).exit_code == 0
+    unformatted, _ = render_outputs(tools, ["go"], templates=str(root))
+    assert any(text.endswith(GO_APPENDIX) for text in unformatted.values())
     monkeypatch.setenv("PATH", path_with)
     external_format._executable.cache_clear()
-    assert shutil.which("gofmt") == gofmt
-    assert CliRunner().invoke(main, arguments).exit_code == 0
-    assert all(
-        CANONICAL["go"] in file.read_text() for file in (out / "go").glob("*.go") if file.name != "tools.go"
-    )
+    formatted, _ = render_outputs(tools, ["go"], templates=str(root))
+    assert not any(text.endswith(GO_APPENDIX) for text in formatted.values())
+    assert sum(text.endswith(CANONICAL["go"]) for text in formatted.values()) == len(tools)
 
 
 @pytest.mark.xfail(
