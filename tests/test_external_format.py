@@ -6,6 +6,8 @@ is not installed leaves the text as rendered, with a warning.
 
 from __future__ import annotations
 
+import re
+import shlex
 import shutil
 import subprocess
 from pathlib import Path
@@ -32,12 +34,17 @@ type pluginMark struct {
 RUST_APPENDIX = """
 pub const PLUGIN_MARKS: [&str; 4] = ["first_plugin_mark", "second_plugin_mark", "third_plugin_mark", "fourth_mark"];
 """
+JAVA_APPENDIX = """
+class PluginMark {
+int first; int second;
+}
+"""
 TS_APPENDIX = """
 export const pluginMarks = ["first_plugin_mark", "second_plugin_mark", "third_plugin_mark"];
 """
-FORMATTER = {"go": "gofmt", "rust": "rustfmt", "nodejs": "prettier"}
-TEMPLATES = {"go": "tool.go.j2", "rust": "tool.rs.j2", "nodejs": "tool.ts.j2"}
-APPENDIX = {"go": GO_APPENDIX, "rust": RUST_APPENDIX, "nodejs": TS_APPENDIX}
+FORMATTER = {"go": "gofmt", "rust": "rustfmt", "nodejs": "prettier", "java": "google-java-format"}
+TEMPLATES = {"go": "tool.go.j2", "rust": "tool.rs.j2", "nodejs": "tool.ts.j2", "java": "tool.java.j2"}
+APPENDIX = {"go": GO_APPENDIX, "rust": RUST_APPENDIX, "nodejs": TS_APPENDIX, "java": JAVA_APPENDIX}
 # the formatters' canonical layout of each appendix
 CANONICAL = {
     "go": "type pluginMark struct {\n\tA          int\n\tLongerName string\n}\n",
@@ -45,12 +52,15 @@ CANONICAL = {
         "pub const PLUGIN_MARKS: [&str; 4] = [\n"
         '    "first_plugin_mark",\n    "second_plugin_mark",\n    "third_plugin_mark",\n    "fourth_mark",\n];\n'
     ),
+    "java": "class PluginMark {\n  int first;\n  int second;\n}\n",
     "nodejs": (
         'export const pluginMarks = [\n  "first_plugin_mark",\n  "second_plugin_mark",\n  "third_plugin_mark",\n];\n'
     ),
 }
 # text each formatter refuses
-INVALID = {"go": "\nfunc {\n", "rust": "\nfn main( {\n", "nodejs": "\nconst x = ;\n"}
+INVALID = {
+    "go": "\nfunc {\n", "rust": "\nfn main( {\n", "nodejs": "\nconst x = ;\n", "java": "\nclass {\n",
+}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -79,6 +89,17 @@ def _require(target: str, request) -> None:
         # prettier as the Node.js real-SDK harness installs it (in CI that harness must work: a failure, not a skip)
         modules = request.getfixturevalue("node_modules")
         _prepend_path(request.getfixturevalue("monkeypatch"), modules / ".bin")
+    elif target == "java":
+        # google-java-format as the Java tests fetch it (a jar): a `google-java-format` command on PATH runs it
+        from .sdk.java import toolchain
+
+        command = toolchain.formatter_command()
+        folder = request.getfixturevalue("tmp_path") / "bin"
+        folder.mkdir()
+        wrapper = folder / "google-java-format"
+        wrapper.write_text("#!/bin/sh\nexec " + " ".join(map(shlex.quote, command)) + ' "$@"\n')
+        wrapper.chmod(0o755)
+        _prepend_path(request.getfixturevalue("monkeypatch"), folder)
     else:
         support.require_executable(FORMATTER[target])
 
@@ -104,7 +125,7 @@ def _without_formatter(monkeypatch, name: str) -> None:
     assert not external_format.available(name)
 
 
-@pytest.mark.parametrize("target", ["go", "rust", "nodejs"])
+@pytest.mark.parametrize("target", ["go", "rust", "nodejs", "java"])
 def test_a_custom_templates_output_gets_the_formatters_canonical_layout(target, tools, tmp_path, request):
     _require(target, request)
     root = _templates(tmp_path, target, APPENDIX[target])
@@ -117,7 +138,25 @@ def test_a_custom_templates_output_gets_the_formatters_canonical_layout(target, 
         assert outputs[path].startswith(builtin[path].rstrip("\n"))
 
 
-@pytest.mark.parametrize("target", ["go", "rust", "nodejs"])
+@pytest.mark.parametrize("target", ["rust", "nodejs"])
+def test_a_projects_formatter_settings_are_not_read(target, tools, tmp_path, monkeypatch, request):
+    """The same templates give the same bytes on every machine (and the cache keys on no project file): a
+    rustfmt.toml, .prettierrc or .prettierignore in the working directory changes nothing."""
+    _require(target, request)
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "rustfmt.toml").write_text("hard_tabs = true\nmax_width = 40\n")
+    (project / ".prettierrc").write_text('{"useTabs": true, "printWidth": 40}\n')
+    (project / ".prettierignore").write_text("*.ts\n")
+    (project / ".editorconfig").write_text("root = true\n[*]\nindent_style = tab\n")
+    monkeypatch.chdir(project)
+    monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")  # made here, not taken from another test's run
+    root = _templates(tmp_path, target, APPENDIX[target])
+    outputs, _ = render_outputs(tools, [target], templates=str(root))
+    assert sum(text.endswith(CANONICAL[target]) for text in outputs.values()) == len(tools)
+
+
+@pytest.mark.parametrize("target", ["go", "rust", "nodejs", "java"])
 def test_a_template_that_prints_invalid_code_is_a_located_error(target, tools, tmp_path, request):
     _require(target, request)
     root = _templates(tmp_path, target, INVALID[target])
@@ -129,6 +168,8 @@ def test_a_template_that_prints_invalid_code_is_a_located_error(target, tools, t
     for diagnostic in diagnostics:
         assert diagnostic.file == f"{target}/{TEMPLATES[target]}" and diagnostic.is_error
         assert f"{name} rejects it" in diagnostic.message
+        # where in the rendered file (line:column), and none of the code frame some formatters draw below
+        assert re.search(r"\d+:\d+", diagnostic.message) and " | " not in diagnostic.message, diagnostic.message
 
 
 @pytest.mark.parametrize("target", ["go", "rust"])
@@ -144,7 +185,7 @@ def test_invalid_code_exits_2_and_writes_nothing(target, tmp_path, request):
     assert not out.exists() or not any(path.is_file() for path in out.rglob("*"))
 
 
-@pytest.mark.parametrize("target", ["go", "rust", "nodejs"])
+@pytest.mark.parametrize("target", ["go", "rust", "nodejs", "java"])
 def test_without_the_formatter_the_text_is_written_as_rendered(target, tools, tmp_path, monkeypatch):
     name = FORMATTER[target]
     _without_formatter(monkeypatch, name)

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -29,7 +31,7 @@ TIMEOUT_SECONDS = 120  # a formatter that hangs must not hang toolgen; a JVM col
 class Formatter:
     name: str  # as the user knows it, and as it is looked up
     # arguments after the executable; "{path}" stands for the file's path in the target folder (prettier picks
-    # its parser from the name)
+    # its parser from the name), "{folder}" for the empty folder the formatter runs in (format_texts)
     arguments: tuple[str, ...]
     find: Callable[[], str | None]  # the executable, or None when it is not installed
     version: Callable[[str], str]  # the version of the executable found
@@ -83,7 +85,8 @@ PRETTIER = Formatter(
 GOFMT = Formatter("gofmt", (), _on_path("gofmt"), _gofmt_version)
 RUSTFMT = Formatter(
     "rustfmt",
-    ("--edition", "2024"),
+    # an empty rustfmt.toml: rustfmt's defaults, whatever rustfmt.toml a user keeps in ~/.config or above /tmp
+    ("--edition", "2024", "--config-path", "{folder}/rustfmt.toml"),
     _on_path("rustfmt"),
     lambda executable: _version_output(executable, "--version"),
 )
@@ -142,10 +145,13 @@ def format_texts(name: str, target: str, files: Sequence[tuple[str, str, str]]) 
 
     def run(item: tuple[str, str, str]) -> tuple[str | None, Diagnostic | None]:
         path, template, text = item
-        arguments = [argument.replace("{path}", path) for argument in formatter.arguments]
+        arguments = [
+            argument.replace("{path}", path).replace("{folder}", neutral) for argument in formatter.arguments
+        ]
         try:
             done = subprocess.run(
                 [executable, *arguments],
+                cwd=neutral,
                 input=text.encode("utf-8"),
                 capture_output=True,
                 timeout=TIMEOUT_SECONDS,
@@ -155,12 +161,20 @@ def format_texts(name: str, target: str, files: Sequence[tuple[str, str, str]]) 
             return None, _rejected(target, template, path, f"{name} could not run: {problem}")
         if done.returncode != 0:
             said = done.stderr.decode("utf-8", "replace") or done.stdout.decode("utf-8", "replace")
+            # the formatters call their input `<standard input>` (gofmt), `<stdin>` (rustfmt) or `<stdin>`
+            # (google-java-format); the rendered file's name says which file the line:column are in
+            for stdin in ("<standard input>", "<stdin>"):
+                said = said.replace(stdin, f"{target}/{path}")
             return None, _rejected(target, template, path, f"{name} rejects it: {_first_lines(said)}")
         return done.stdout.decode("utf-8"), None
 
-    # the formatters are separate processes: threads keep the cores busy without pickling anything
-    with ThreadPoolExecutor(max_workers=max(1, min(len(files), os.cpu_count() or 1))) as pool:
-        results = list(pool.map(run, files))
+    # An empty working directory: rustfmt reads a rustfmt.toml and prettier a .prettierignore from there, and a
+    # project's settings must not change toolgen's bytes (the cache does not key on them). The formatters are
+    # separate processes: threads keep the cores busy without pickling anything.
+    with tempfile.TemporaryDirectory(prefix="toolgen-format-") as neutral:
+        Path(neutral, "rustfmt.toml").touch()
+        with ThreadPoolExecutor(max_workers=max(1, min(len(files), os.cpu_count() or 1))) as pool:
+            results = list(pool.map(run, files))
     errors = [error for _, error in results if error is not None]
     if errors:
         raise ConfigError(errors)
@@ -168,10 +182,18 @@ def format_texts(name: str, target: str, files: Sequence[tuple[str, str, str]]) 
 
 
 def _first_lines(said: str, count: int = 2) -> str:
-    """The formatter's first lines (the problem and where it is; rustfmt and prettier go on to draw the code),
-    on one line: diagnostics are one line each."""
-    lines = [line.strip() for line in said.splitlines() if line.strip()]
+    """The formatter's first lines (the problem and where it is), on one line, since diagnostics are one line
+    each; the code frames rustfmt and prettier draw below are left out."""
+    lines = []
+    for line in said.splitlines():
+        line = line.removeprefix("[error]").strip()  # prettier's prefix on every line
+        if line and not _CODE_FRAME.match(line):
+            lines.append(line)
     return " ".join(lines[:count]) or "(no message)"
+
+
+# a line of a drawn code frame: `  45 |   });`, `> 47 | const x = ;`, `   |       ^`
+_CODE_FRAME = re.compile(r"^(>\s*)?(\d+\s*)?\|")
 
 
 def _rejected(target: str, template: str, path: str, said: str) -> Diagnostic:
