@@ -138,6 +138,27 @@ def test_a_custom_templates_output_gets_the_formatters_canonical_layout(target, 
         assert outputs[path].startswith(builtin[path].rstrip("\n"))
 
 
+@pytest.mark.parametrize("target", ["nodejs", "java"])
+def test_a_formatter_with_a_slow_start_runs_once_for_many_files(target, tools, tmp_path, monkeypatch, request):
+    """prettier (Node.js) and google-java-format (a JVM) take ~0.5 s and more to start: one process per file would
+    make a first run of 1000 specs take minutes. They format the files of a batch in one process."""
+    _require(target, request)
+    monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")  # made here, not taken from another test's run
+    started = []
+    real_run = subprocess.run
+
+    def spy(command, *args, **kwargs):
+        started.append(command)
+        return real_run(command, *args, **kwargs)
+
+    monkeypatch.setattr(subprocess, "run", spy)
+    root = _templates(tmp_path, target, APPENDIX[target])
+    outputs, _ = render_outputs(tools, [target], templates=str(root))
+    assert sum(text.endswith(CANONICAL[target]) for text in outputs.values()) == len(tools)
+    # one batch for the tool files, one for the folder-wide files
+    assert len(started) <= 2 < len(outputs), started
+
+
 @pytest.mark.parametrize("target", ["rust", "nodejs"])
 def test_a_projects_formatter_settings_are_not_read(target, tools, tmp_path, monkeypatch, request):
     """The same templates give the same bytes on every machine (and the cache keys on no project file): a
