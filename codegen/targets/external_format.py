@@ -189,14 +189,14 @@ def _one(
             check=False,
         )
     except (OSError, subprocess.SubprocessError) as problem:
-        return None, _rejected(target, template, path, f"{formatter.name} could not run: {problem}")
+        return None, rejection(target, template, path, f"{formatter.name} could not run: {problem}")
     if done.returncode != 0:
         said = done.stderr.decode("utf-8", "replace") or done.stdout.decode("utf-8", "replace")
         # gofmt calls its input `<standard input>`, rustfmt and google-java-format `<stdin>`: the rendered file's
         # name says which file the line:column are in
         for stdin in ("<standard input>", "<stdin>"):
             said = said.replace(stdin, f"{target}/{path}")
-        return None, _rejected(target, template, path, f"{formatter.name} rejects it: {_first_lines(said)}")
+        return None, rejection(target, template, path, f"{formatter.name} rejects it: {_first_lines(said)}")
     return done.stdout.decode("utf-8"), None
 
 
@@ -251,7 +251,8 @@ def _first_lines(said: str, count: int = 2) -> str:
 _CODE_FRAME = re.compile(r"^(>\s*)?(\d+\s*)?\|")
 
 
-def _rejected(target: str, template: str, path: str, said: str) -> Diagnostic:
+def rejection(target: str, template: str, path: str, said: str) -> Diagnostic:
+    """The error for a formatter that rejected `path` as rendered (also for an in-process one, such as black)."""
     # The formatter's positions are in the rendered file, which is not written; the template is what the user
     # edits, so the diagnostic names it (as it sits in the custom templates folder) and quotes the formatter.
     return Diagnostic(
