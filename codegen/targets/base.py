@@ -47,6 +47,11 @@ class Target(ABC):
     order: ClassVar[int]  # position in listings and in the default target list
     label: ClassVar[str]  # human name, e.g. "Node.js / TypeScript"
     comment_prefix: ClassVar[str]  # line comment token, used for the ownership marker
+    # The language's canonical formatter (a name in external_format.FORMATTERS), run over every file of this
+    # target only while custom templates are in play: the built-in templates print its format already, but
+    # toolgen's layout cannot vouch for a user's template. None: toolgen has none to run (json; C#, see
+    # docs/decisions.md); a target that formats in-process overrides format_all instead (Python: black).
+    formatter: ClassVar[str | None] = None
 
     # Planning has three steps so that a run can reuse the files of tools that did not change (codegen/incremental.py):
     # names are unique across a generated folder, so they are decided for all tools first (cheap); each tool's
@@ -88,6 +93,26 @@ class Target(ABC):
         """Versions of outside tools that shape this target's text (a formatter), for the per-tool cache key."""
         return ""
 
+    def cache_identity_for(self, custom_templates: bool) -> str:
+        """`cache_identity`, plus the external formatter's version when custom templates are in play (only then
+        does it shape the text). Asking for that version runs the formatter once per process, so a run without
+        custom templates never pays for it."""
+        identity = self.cache_identity()
+        if custom_templates and self.formatter is not None:
+            from . import external_format
+
+            identity = f"{identity}\n{external_format.identity(self.formatter)}"
+        return identity
+
+    def formatter_warning(self, custom_templates: bool, where: str) -> Diagnostic | None:
+        """The warning a run that renders this target from custom templates (`where`: their folder, as shown)
+        owes the user when the formatter is not installed: the files are written as rendered."""
+        if not custom_templates or self.formatter is None:
+            return None
+        from . import external_format
+
+        return external_format.missing_warning(self.formatter, self.name, where)
+
     def plan(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[PlannedFile]:
         """The files this target generates for `tools` (all tools of one run, in path order)."""
         names = self.name_folder(tools, options, report)
@@ -101,7 +126,13 @@ class Target(ABC):
     def format_all(self, files: Sequence[tuple[PlannedFile, str]], custom_templates: bool = False) -> list[str]:
         """`format` for many (planned file, rendered text) pairs at once, so a target can cache or parallelise
         across files. `custom_templates`: the user overrides some of this target's templates, so the text may not
-        be what the target's own templates print."""
+        be what the target's own templates print: then the target's `formatter` (if any) runs over every file."""
+        if custom_templates and self.formatter is not None:
+            from . import external_format
+
+            return external_format.format_texts(
+                self.formatter, self.name, [(planned.path, planned.template, text) for planned, text in files]
+            )
         return [self.format(planned.path, text) for planned, text in files]
 
     def header_comment(self, text: str) -> str:

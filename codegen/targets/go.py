@@ -235,6 +235,7 @@ class GoTarget(Target):
     order = 3
     label = "Go"
     comment_prefix = "//"
+    formatter = "gofmt"  # run only over custom templates' output (Target.formatter)
 
     def name_folder(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[ToolNames]:
         package_name(options)  # a bad package name is reported before anything else

@@ -533,6 +533,7 @@ class JavaTarget(Target):
     order = 5
     label = "Java"
     comment_prefix = "//"
+    formatter = "google-java-format"  # run only over custom templates' output (Target.formatter)
 
     def name_folder(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[_ToolNames]:
         _package(options)  # a bad style or package is reported before anything else

@@ -79,6 +79,7 @@ class NodejsTarget(Target):
     order = 1
     label = "Node.js / TypeScript"
     comment_prefix = "//"
+    formatter = "prettier"  # run only over custom templates' output (Target.formatter)
 
     def name_folder(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[_ToolNames]:
         return self.assign_names(tools, report)

@@ -53,6 +53,7 @@ class RustTarget(Target):
     order = 6
     label = "Rust"
     comment_prefix = "//"
+    formatter = "rustfmt"  # run only over custom templates' output (Target.formatter)
 
     def header_comment(self, text: str) -> str:
         # rustfmt rejects trailing whitespace, even in a comment.
