@@ -134,6 +134,10 @@ def _render_all(toolset: ToolSet, job: RunRequest, on_disk: OnDisk | None = None
     pending: list[tuple[str, Pending, TargetRun]] = []
     for name, (target, _), naming in zip(targets, chosen, namings):
         maker = target_run(target, job)
+        if job.templates:  # a missing formatter leaves custom templates' text as rendered: say so once per run
+            warning = target.formatter_warning(maker.custom_templates, shown_path(Path(job.templates) / name))
+            if warning is not None:
+                report.diagnostics.append(warning)
         pending.append((name, prepare(maker, toolset, environment, naming, on_disk), maker))
     make_missing([prepared for _, prepared, _ in pending])  # every target's missing tool files, in one pool
     for name, prepared, maker in pending:

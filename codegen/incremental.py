@@ -151,7 +151,7 @@ def prepare(
     """Find each tool's file in the output folder or the cache; the rest are missing. `naming` is the folder's
     (`name_folders`, which names every target's folder at once)."""
     store = cachestore.open_store()
-    context = _context(run.target, run.options, environment)
+    context = _context(run.target, run.options, environment, run.custom_templates)
     keys = [file_key(context, tool_key, names_key) for tool_key, names_key in zip(toolset.keys, naming.names_keys)]
     files: list[FinishedFile | None] = [_from_disk(run.target.name, key, on_disk) for key in keys]
     if store is not None and any(file is None for file in files):
@@ -174,7 +174,7 @@ def remake(
     cached): what `prepare` and `make_missing` give for them, without looking at any other tool (codegen.delta,
     which never runs with custom templates)."""
     store = cachestore.open_store()
-    context = _context(run.target, run.options, environment)
+    context = _context(run.target, run.options, environment, run.custom_templates)
     keys = {index: file_key(context, toolset.keys[index], naming.names_keys[index]) for index in indices}
     stored = store.get_many(TABLE, list(keys.values())) if store is not None else {}
     files = {index: _decode(stored.get(key), key) for index, key in keys.items()}
@@ -241,13 +241,16 @@ def complete(pending: Pending, report: Reporter) -> list[FinishedFile]:
     return done + shared.files
 
 
-def _context(target: Target, options: Mapping[str, Any], environment: bytes) -> bytes:
-    """Everything a target's files depend on besides the tools."""
+def _context(
+    target: Target, options: Mapping[str, Any], environment: bytes, custom_templates: bool = False
+) -> bytes:
+    """Everything a target's files depend on besides the tools (with custom templates, the external formatter's
+    version too: it shapes their text)."""
     return cachestore.digest(
         b"render",
         environment,
         target.name.encode(),
-        target.cache_identity().encode(),
+        target.cache_identity_for(custom_templates).encode(),
         json.dumps(options, sort_keys=True, default=repr).encode(),
     )
 

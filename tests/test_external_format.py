@@ -265,10 +265,6 @@ def test_which_targets_have_a_formatter():
     }  # fmt: skip
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs the driver to key on Target.cache_identity_for(custom_templates) (codegen/incremental.py)",
-)
 def test_a_formatter_installed_after_a_run_gives_new_text(tools, tmp_path, monkeypatch):
     """The per-tool cache (codegen/incremental.py) must not hand back the text a run without gofmt rendered."""
     import os
@@ -286,12 +282,24 @@ def test_a_formatter_installed_after_a_run_gives_new_text(tools, tmp_path, monke
     assert sum(text.endswith(CANONICAL["go"]) for text in formatted.values()) == len(tools)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="needs the driver to report Target.formatter_warning (codegen/generate.py _render_all)"
-)
 def test_the_run_warns_once_when_the_formatter_is_missing(tools, tmp_path, monkeypatch):
     _without_formatter(monkeypatch, "gofmt")
     root = _templates(tmp_path, "go", GO_APPENDIX)
     _, warnings = render_outputs(tools, ["go"], templates=str(root))
     assert [w.message for w in warnings if "gofmt is not installed" in w.message] != []
     assert len([w for w in warnings if "gofmt is not installed" in w.message]) == 1
+
+
+def test_python_that_black_rejects_exits_2_without_a_traceback(tmp_path):
+    """black is Python's formatter, in-process: invalid Python from a custom template is the same located error."""
+    root = tmp_path / "templates"
+    (root / "python").mkdir(parents=True)
+    (root / "python" / "tool.py.j2").write_text('{% include "builtin/tool.py.j2" %}\ndef (:\n')
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        main, ["generate", str(SPECS), "--out", str(out), "--lang", "python", "--templates", str(root)]
+    )
+    assert result.exit_code == 2, result.output
+    assert "python/tool.py.j2: error: custom templates rendered python/" in result.output
+    assert "black rejects it" in result.output and "Traceback" not in result.output
+    assert not out.exists() or not any(path.is_file() for path in out.rglob("*"))

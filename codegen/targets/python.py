@@ -16,6 +16,7 @@ from .. import ir
 from ..errors import ConfigError, Diagnostic
 from ..cachestore import installed_version
 from .base import PlannedFile, Reporter, Target
+from .external_format import rejection
 from .python_module import ModuleBuilder
 from .python_names import PackageNamer, ToolNames
 from .python_package import package_context
@@ -86,11 +87,30 @@ class PythonTarget(Target):
         ]
         pending = [index for index, result in enumerate(results) if result is None]
         if pending:
-            from ..formatcache import format_python
-
-            for index, formatted in zip(pending, format_python([files[index][1] for index in pending])):
+            for index, formatted in zip(pending, _black([files[index] for index in pending])):
                 results[index] = formatted
         return [result for result in results if result is not None]
+
+
+def _black(files: Sequence[tuple[PlannedFile, str]]) -> list[str]:
+    """black's format of each text. Only custom templates can render what black cannot parse: that is the same
+    located error, naming the template, as when another language's formatter rejects a file (exit 2)."""
+    import black
+
+    from ..formatcache import format_python
+
+    try:
+        return format_python([text for _, text in files])
+    except black.InvalidInput:
+        pass
+    rejected = []
+    for planned, text in files:  # one at a time, to name every file black rejects
+        try:
+            format_python([text])
+        except black.InvalidInput as error:
+            said = f"black rejects it: {str(error).splitlines()[0]}"
+            rejected.append(rejection(TARGET.name, planned.template, planned.path, said))
+    raise ConfigError(rejected)
 
 
 # black majors whose stable style python_layout reproduces (tests/test_python_layout.py checks the installed
