@@ -27,23 +27,10 @@ from .json_layout import pretty_json
 from . import java_doc, java_handlers
 from .java_handlers import handlers_context
 from .java_syntax import (
-    COLUMN_LIMIT,
-    KEYWORDS,
-    NOT_COMPONENT_NAMES,
-    annotated_parameter,
-    annotation,
-    argument_list,
-    escape_identifier,
-    fit_nested_class_name,
-    is_package_name,
-    java_string,
-    javadoc,
-    javadoc_text,
-    line_comment,
-    line_comment_text,
-    string_assignment,
-    text_block_assignment,
-)
+    COLUMN_LIMIT, KEYWORDS, NOT_COMPONENT_NAMES, annotated_parameter, annotation, argument_list, escape_identifier,
+    fit_nested_class_name, is_package_name, java_string, javadoc, javadoc_text, line_comment, line_comment_text,
+    string_assignment, text_block_assignment,
+)  # fmt: skip
 
 DEFAULT_PACKAGE = "com.example.copilot.tools"
 SUPPORT_CLASS = "ToolSupport"
