@@ -1,8 +1,9 @@
 """toolgen's persistent cache: one SQLite file in the user's cache folder, shared by every run and every project.
 
-It holds content-addressed results that are expensive to recompute and cheap to verify: a formatter's output for
-an input text (`formatcache`), a spec file's validated intermediate model and its head (`speccache`), a tool's
-finished output file per target, and a folder's naming records and shared files per target (`incremental`). Every key is a SHA-256 over everything the value depends on, so a hit is
+It holds content-addressed results that are expensive to recompute and cheap to verify: a spec file's validated
+intermediate model and its head (`speccache`), a tool's finished output file per target, and a folder's naming
+records and shared files per target (`incremental`). Every key is a SHA-256 over everything the value depends on,
+so a hit is
 only ever the value a fresh computation would produce; nothing here decides whether an output folder is current
 (that is the manifest's job).
 
@@ -172,14 +173,6 @@ class Store:
             found.update(rows)
         self.touch(table, [key for key, (_, used) in found.items() if used < time.time() - TOUCH_AFTER_S])
         return {key: value for key, (value, _) in found.items()}
-
-    def get_prefix(self, table: str, prefix: bytes) -> dict[bytes, tuple[bytes, int]]:
-        """Every verified entry whose key starts with `prefix`, with its last-use time (one query for a whole
-        namespace; the caller `touch`es what it really uses)."""
-        bound = int.from_bytes(prefix, "big") + 1
-        if bound >= 1 << (8 * len(prefix)):
-            return self._select(table, "key >= ?", [prefix]) or {}
-        return self._select(table, "key >= ? AND key < ?", [prefix, bound.to_bytes(len(prefix), "big")]) or {}
 
     def touch(self, table: str, keys: list[bytes]) -> None:
         """Mark entries as used now (for the least-recently-used pruning); only worth it for old marks."""

@@ -16,7 +16,6 @@ from codegen import cachestore, manifest, speccache
 from codegen.generate import load_tools, render_outputs
 from codegen.loader import load_specs
 from codegen.statefolder import STATE_FOLDER
-from codegen.targets import _prettier
 from codegen.wire import expected_wire, normalize_declaration, normalize_wire
 
 REPO = Path(__file__).resolve().parent.parent
@@ -169,7 +168,6 @@ def forget_caches(monkeypatch: pytest.MonkeyPatch) -> None:
     """A new process, as far as toolgen's in-memory caches can tell (the persistent cache is kept)."""
     monkeypatch.setattr(cachestore, "_STORES", {})
     monkeypatch.setattr(speccache, "_environment", None)
-    _prettier._layout_memo.cache_clear()
 
 
 def git(*args: str, cwd: Path) -> str:

@@ -21,7 +21,7 @@ import pytest
 from codegen import delta, manifest
 from codegen.errors import SpecError
 from codegen.generate import RunRequest, run
-from codegen.targets import _prettier, target_names
+from codegen.targets import target_names
 
 from .support import EDGE_SPECS, SPECS, age_manifest, forget_caches, generated_files
 
@@ -52,7 +52,6 @@ def project(tmp_path, monkeypatch):
     for folder in ("full", "delta"):
         run(RunRequest([Path("specs")], Path(folder), TARGETS, write=True))
     yield tmp_path
-    _prettier._layout_memo.cache_clear()
 
 
 class _Route:

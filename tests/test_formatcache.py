@@ -1,6 +1,5 @@
-"""toolgen's persistent cache (issue #6, item 3): layout memos are reused only for exactly the input they were
-computed from, and a damaged, locked or missing cache makes a run slower, never different; black through the pool
-is black."""
+"""toolgen's persistent cache (issue #6, item 3): a damaged, locked or missing cache makes a run slower, never
+different; black through the pool is black."""
 
 from __future__ import annotations
 
@@ -13,9 +12,7 @@ from pathlib import Path
 import black
 import pytest
 
-from codegen import cachestore, formatcache
-from codegen.targets import _prettier as ts
-from codegen.targets import ts_layout
+from codegen import blackformat, cachestore
 
 from .support import REPO
 
@@ -28,7 +25,7 @@ UGLY = [
 
 
 def _black(text: str) -> str:
-    return black.format_str(text, mode=formatcache.black_mode())
+    return black.format_str(text, mode=blackformat.black_mode())
 
 
 @pytest.fixture()
@@ -65,7 +62,7 @@ def _read_entries() -> dict[bytes, bytes]:
 
 
 def test_results_are_blacks_own():
-    assert formatcache.format_python(UGLY) == [_black(text) for text in UGLY]
+    assert blackformat.format_python(UGLY) == [_black(text) for text in UGLY]
 
 
 def test_a_damaged_value_is_not_used(cache, monkeypatch):
@@ -166,7 +163,7 @@ def test_the_pool_gives_the_same_results(cache, monkeypatch):
     real = forkpool.run
     monkeypatch.setattr(forkpool, "run", lambda *a, **k: pooled.append(real(*a, **k)) or pooled[-1])
     texts = [f"{text}# variant {n}\n" for n in range(5) for text in UGLY]
-    assert formatcache.format_python(texts) == [_black(text) for text in texts]
+    assert blackformat.format_python(texts) == [_black(text) for text in texts]
     assert pooled and pooled[0] is not None, "the pool ran"
 
 
@@ -179,54 +176,6 @@ def test_pruning_keeps_the_most_recently_used(cache, monkeypatch):
     store.put_many("format", {b"\xff" * 32: b"new"})
     keys = {row[0] for row in _rows(cache)}
     assert b"\xff" * 32 in keys and len(keys) <= 10
-
-
-# -- the layout memo of the TypeScript printer ------------------------------------------------------------------
-
-
-def _statement(description: str) -> ts.InterfaceDecl:
-    """A statement only the document printer lays out (ts_layout declines interfaces), so it goes through the memo."""
-    members = [ts.TMember(description, ts.TKeyword("string")), ts.TMember("count", ts.TKeyword("number"), True)]
-    statement = ts.InterfaceDecl("Schema", members)
-    assert ts_layout.layout(statement) is None
-    return statement
-
-
-def _fresh_memo(monkeypatch):
-    monkeypatch.setattr(cachestore, "_STORES", {})
-    ts._layout_memo.cache_clear()
-
-
-def test_layout_memo_returns_the_printers_own_layout(cache, monkeypatch):
-    _fresh_memo(monkeypatch)
-    statement = _statement("A description long enough that prettier has to break the call over lines")
-    direct = ts.print_doc(ts._Printer().statement(statement))
-    assert ts.format_statement(statement) == direct
-    ts._layout_memo().flush()
-    _fresh_memo(monkeypatch)
-    assert ts.format_statement(statement) == direct  # from the file
-    other = _statement("Short")
-    assert ts.format_statement(other) == ts.print_doc(ts._Printer().statement(other))
-    ts._layout_memo.cache_clear()
-
-
-def test_layout_memo_ignores_damaged_entries(cache, monkeypatch):
-    _fresh_memo(monkeypatch)
-    statement = _statement("Tampering must not show")
-    direct = ts.print_doc(ts._Printer().statement(statement))
-    ts.format_statement(statement)
-    ts._layout_memo().flush()
-    with sqlite3.connect(cache / cachestore.FILE_NAME) as connection:
-        connection.execute("UPDATE format SET value = ?", [b"export const tampered = 1;"])
-    _fresh_memo(monkeypatch)
-    assert ts.format_statement(statement) == direct
-    ts._layout_memo.cache_clear()
-
-
-def test_layout_memo_namespace_follows_the_printer_source():
-    namespace = formatcache.source_namespace(b"prettier-port", ts.layout_source())
-    assert formatcache.Memo(namespace).prefix == ts._layout_memo().prefix
-    assert formatcache.Memo(formatcache.source_namespace(b"prettier-port", b"edited")).prefix != ts._layout_memo().prefix
 
 
 def _env() -> dict[str, str]:

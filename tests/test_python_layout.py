@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from codegen.formatcache import black_mode
+from codegen.blackformat import black_mode
 from codegen.generate import load_tools
 from codegen.render import render
 from codegen.targets import Reporter

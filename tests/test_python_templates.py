@@ -14,7 +14,7 @@ import black
 import pytest
 
 from codegen import template_vars
-from codegen.formatcache import black_mode
+from codegen.blackformat import black_mode
 from codegen.generate import load_tools, render_outputs
 
 from .support import ALL_SPEC_DIRS, REPO

@@ -17,13 +17,8 @@ inside expressions). The test suite runs the real `prettier --check` on everythi
 
 from __future__ import annotations
 
-import functools
-import pickle
-import sys
-from pathlib import Path
 from typing import Any
 
-from . import ts_doc, ts_literals, ts_syntax
 
 from .ts_doc import (
     Align, BREAK_PARENT, can_break, conditional_group, Doc, Fill, Group, group, HARDLINE, IfBreak, Indent,
@@ -428,40 +423,10 @@ class _Printer:
 def format_statement(node: Any, width: int = PRINT_WIDTH) -> str:
     """One top-level statement laid out as prettier would, without a trailing newline.
 
-    Most statements are printed straight from their nodes by `ts_layout` (exact or declined, ~20× cheaper than
-    building and printing a document); the rest go through the document printer. Their layout is a pure function of
-    the statement, the width, this module's code and Python's Unicode tables, so it is remembered across runs
-    (`formatcache.Memo`, keyed by the pickled statement, which spells out every node and value)."""
-    from .ts_layout import layout  # ts_layout builds on this module's printer: imported late, no import cycle
-
-    if width == PRINT_WIDTH:
-        text = layout(node)
-        if text is not None:
-            return text
-    key = pickle.dumps((width, node), protocol=5)
-    text = _layout_memo().get(key)
-    if text is None:
-        text = print_statement(node, width)
-        _layout_memo().put(key, text)
-    return text
-
-
-def print_statement(node: Any, width: int = PRINT_WIDTH) -> str:
-    """The document printer's layout of a statement (the reference `ts_layout` is tested against)."""
+    Since the templates spell the code, only a file's import line and the rare wire constant that
+    `ts_json_layout` declines come here: the document printer is fast enough for them (about 0.07 s for the 1000
+    benchmark specs), so no direct printer or cache of layouts stands in front of it."""
     return print_doc(_Printer().statement(node), width)
-
-
-@functools.cache
-def _layout_memo() -> Any:
-    from ..formatcache import Memo, source_namespace
-
-    return Memo(source_namespace(b"prettier-port", layout_source()))
-
-
-def layout_source() -> bytes:
-    """The source of every module a statement's layout depends on: a change to any of them is a new namespace."""
-    modules = (sys.modules[__name__], ts_doc, ts_literals, ts_syntax)
-    return b"".join(Path(str(module.__file__)).read_bytes() for module in modules)
 
 
 def doc_comment(text: str) -> str:

@@ -65,13 +65,13 @@ class PythonTarget(Target):
         return [PlannedFile(f"{package_folder(options)}__init__.py", "__init__.py.j2", package_context(names))]
 
     def cache_identity(self) -> str:
-        # black may shape the text (formatcache); read its version from metadata, not by importing it
+        # black may shape the text (blackformat); read its version from metadata, not by importing it
         version = installed_version("black")
         return f"black {version}" if version else "black missing"
 
     def format(self, path: str, text: str) -> str:
         """black's output for any text (this is not known to come from the built-in templates)."""
-        from ..formatcache import format_python
+        from ..blackformat import format_python
 
         return format_python([text])[0]
 
@@ -97,7 +97,7 @@ def _black(files: Sequence[tuple[PlannedFile, str]]) -> list[str]:
     located error, naming the template, as when another language's formatter rejects a file (exit 2)."""
     import black
 
-    from ..formatcache import format_python
+    from ..blackformat import format_python
 
     try:
         return format_python([text for _, text in files])

@@ -1,31 +1,27 @@
 """The wire schema's constant, `export const name: Record<string, unknown> = {...};`, printed straight from its JSON
-value exactly as `ts_layout` prints the statement built from it (`ts_types.json_value`), or declined (None).
+value exactly as prettier's document printer (`_prettier.format_statement`) prints the statement built from it
+(`ts_types.json_value`), or declined (None).
 
-A wire schema holds dozens of values; building a node for each and printing it piece by piece cost three times as
-much. Every decision is `ts_layout`'s for those nodes, made with its helpers (tests/test_ts_fast_layout.py compares
-the two on every schema of the corpus, the benchmark and generated values).
+A wire schema holds dozens of values; building a node for each and printing its document cost eight times as much
+(2.8 s against 0.36 s for the 1000 benchmark specs' schemas). Every decision is the document printer's for those
+nodes (tests/test_ts_fast_layout.py compares the two on every schema of the corpus, the benchmark and generated
+values).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .ts_doc import TAB_WIDTH
-from .ts_literals import number_literal, string_literal
-from .ts_layout_rules import (
-    WIDTH, _Decline, _key, _simple_or_record_type, _type_can_break, _width,
-)
+from .ts_doc import PRINT_WIDTH as WIDTH, TAB_WIDTH, string_width
+from .ts_literals import is_es5_identifier_name, number_literal, string_literal
+from .ts_syntax import TKeyword, TRef, _is_simple_type
 
 
 def json_constant(name: str, annotation: Any, value: Any) -> str | None:
-    """`export const name: annotation = <value>;` exactly as `layout` prints the statement whose initializer is
-    the JSON `value` (dict, list, str, int, float, bool, None) as syntax nodes (`ts_types.json_value`: a dict is an
-    object literal, a list an array literal, a `__proto__` key is computed), or None where `layout` declines.
-
-    Printed straight from the value with the column worked out per line: a wire schema holds dozens of values,
-    and building a node for each and printing it piece by piece cost three times as much. Every decision is
-    `_Layout`'s for those nodes (tests/test_ts_fast_layout.py compares the two on every schema of the corpus, the
-    benchmark and generated values)."""
+    """`export const name: annotation = <value>;` exactly as `_prettier.format_statement` prints the statement
+    whose initializer is the JSON `value` (dict, list, str, int, float, bool, None) as syntax nodes
+    (`ts_types.json_value`: a dict is an object literal, a list an array literal, a `__proto__` key is computed),
+    or None for a shape this printer does not handle; the column is worked out per line."""
     try:
         return _JsonPrinter().constant(name, annotation, value)
     except _Decline:
@@ -56,7 +52,7 @@ class _JsonPrinter:
         return "".join(self.out)
 
     def assignment(self, value: Any, layout: str, indent: str, column: int, trail: int) -> None:
-        """`_Layout.assignment` after its left side and operator, which end at `column`."""
+        """prettier's assignment layout after its left side and operator, which end at `column`."""
         out = self.out
         if layout != "never-break-after-operator" and not _json_hard(value):
             flat = _json_flat(value)
@@ -187,3 +183,50 @@ def _json_array_should_break(items: list) -> bool:
 def _json_signed(value: Any) -> bool:
     kind = type(value)
     return (kind is int or kind is float) and number_literal(value).startswith("-")
+
+
+# -- prettier's rules for the constant's key and annotation ------------------------------------------------------
+
+
+class _Decline(Exception):
+    """The statement is outside what the direct printers lay out exactly."""
+
+
+def _width(text: str) -> int:
+    return len(text) if text.isascii() else string_width(text)
+
+
+def _key(key: str) -> str:
+    """prettier's printKey with quoteProps "as-needed" (the same rule as `_Printer.key`)."""
+    if is_es5_identifier_name(key) and string_literal(key)[1:-1] == key:
+        return key
+    return string_literal(key)
+
+
+def _simple_type(node: Any) -> str:
+    """A type printed without any group: a keyword, or a reference with simple type arguments."""
+    if type(node) is TKeyword:
+        return node.name
+    if type(node) is TRef:
+        if not node.args:
+            return node.name
+        if len(node.args) == 1 and _is_simple_type(node.args[0]):
+            return node.name + "<" + _simple_type(node.args[0]) + ">"
+    raise _Decline("a type that can break")
+
+
+def _simple_or_record_type(node: Any) -> str:
+    """The flat text of a constant's annotation: a simple type or `Name<simple, simple>`."""
+    if type(node) is TRef and node.args and all(_is_simple_type(a) for a in node.args):
+        return node.name + "<" + ", ".join([_simple_type(a) for a in node.args]) + ">"
+    return _simple_type(node)
+
+
+def _type_can_break(node: Any) -> bool:
+    """Whether a constant's annotation (as `_simple_or_record_type` accepts it) prints with a group: type
+    arguments other than one simple type."""
+    return (
+        type(node) is TRef
+        and bool(node.args)
+        and not (len(node.args) == 1 and _is_simple_type(node.args[0]))
+    )

@@ -1,4 +1,4 @@
-"""The TypeScript syntax toolgen writes, as nodes for `_prettier` and `ts_layout`, and the predicates prettier's
+"""The TypeScript syntax toolgen writes, as nodes for `_prettier` and `ts_json_layout`, and the predicates prettier's
 printing rules ask of them (is it a literal, a simple type, a simple call argument, ...).
 """
 
