@@ -9,9 +9,10 @@ language.
 
 Where null means something else than absent (optional, nullable, no default: `ir.Field.null_differs_from_absent`),
 the languages whose typed models keep the two apart in what the handler serializes back (zod's output, Go's
-`Nullable`, Rust's `Option<Option<T>>`, Java's `JsonNullable`) record with `tells_null_from_absent=True`: their
-answers keep the nulls of exactly those properties, must equal the call's (`expected_with_nulls`), and are compared
-with each other by tests/test_wire_parity.py (see docs/decisions.md, "Handler parity").
+`Nullable`, Rust's `Option<Option<T>>`, Java's `JsonNullable`, pydantic's `model_fields_set`) record with
+`tells_null_from_absent=True`: their answers keep the nulls of exactly those properties, must equal the call's
+(`expected_with_nulls`), and are compared with each other by tests/test_wire_parity.py (see docs/decisions.md,
+"Handler parity").
 """
 
 from __future__ import annotations

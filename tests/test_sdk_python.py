@@ -232,12 +232,38 @@ def test_handler_receives_the_validated_model(package, sdk, tool_name, arguments
     assert json.loads(result.text_result_for_llm) == arguments
 
 
+def without_unset_nones(value: Any, dumped: Any) -> Any:
+    """`dumped` (the dump of `value`, defaults included) without the fields that hold None because the call left
+    them out: pydantic's `model_fields_set` names the fields the call gave, so a given null stays. (A left-out field
+    with a default holds the default, not None, so it stays too.)"""
+    from pydantic import BaseModel, RootModel
+
+    if isinstance(value, RootModel):
+        return without_unset_nones(value.root, dumped)
+    if isinstance(value, BaseModel) and isinstance(dumped, dict):
+        kept = dict(dumped)
+        for name, field in type(value).model_fields.items():
+            wire_name = field.serialization_alias or field.alias or name
+            item = getattr(value, name)
+            if item is None and name not in value.model_fields_set:
+                kept.pop(wire_name, None)
+            elif wire_name in kept:
+                kept[wire_name] = without_unset_nones(item, kept[wire_name])
+        return kept
+    if isinstance(value, (list, tuple)) and isinstance(dumped, list):
+        return [without_unset_nones(item, dumped_item) for item, dumped_item in zip(value, dumped, strict=True)]
+    if isinstance(value, dict) and isinstance(dumped, dict):
+        return {name: without_unset_nones(value.get(name), item) for name, item in dumped.items()}
+    return dumped
+
+
 def test_handlers_receive_what_every_sdk_hands_over(package, sdk):
     """The shared handler-parity calls (tests/handler_calls.py): the handler answers with its model's dump,
-    defaults included, through the SDK's own invocation path."""
+    defaults included, through the SDK's own invocation path, and without the None of a field the call left out
+    (`model_fields_set`), so a given null and a left-out property stay apart."""
 
-    async def handler(params: Any, invocation: Any) -> dict[str, Any]:
-        return params.model_dump(mode="json", by_alias=True)
+    async def handler(params: Any, invocation: Any) -> Any:
+        return without_unset_nones(params, params.model_dump(mode="json", by_alias=True))
 
     tools = build_tools(package, handler)
     answers = {}
@@ -245,7 +271,7 @@ def test_handlers_receive_what_every_sdk_hands_over(package, sdk):
         result = invoke(sdk, tools[tool_name], arguments)
         assert result.result_type == "success", result.error
         answers[handler_calls.key(tool_name, arguments)] = json.loads(result.text_result_for_llm)
-    handler_calls.record("python", answers)
+    handler_calls.record("python", answers, tells_null_from_absent=True)
 
 
 def test_models_are_typed_and_usable_by_attribute_name(package, sdk):
