@@ -175,8 +175,11 @@ def test_a_target_that_plans_an_unsafe_path_writes_nothing(
         def names_key(self, names):
             return ""
 
-        def cache_identity(self):
+        def cache_identity_for(self, custom_templates):
             return ""
+
+        def formatter_warning(self, custom_templates, where):
+            return None
 
         def tool_file(self, tool, names, options, report):
             return PlannedFile("../../outside/pwned.go", "tool.go.j2", {})

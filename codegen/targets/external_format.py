@@ -185,6 +185,7 @@ def _one(
             cwd=folder,
             input=text.encode("utf-8"),
             capture_output=True,
+            env=_plain_output(),
             timeout=TIMEOUT_SECONDS,
             check=False,
         )
@@ -224,6 +225,7 @@ def _in_place(
                 [executable, *arguments, *(str(path.relative_to(folder)) for path in chunk)],
                 cwd=folder,
                 capture_output=True,
+                env=_plain_output(),
                 timeout=TIMEOUT_SECONDS * max(1, len(chunk) // 50),
                 check=False,
             )
@@ -240,11 +242,21 @@ def _first_lines(said: str, count: int = 2) -> str:
     """The formatter's first lines (the problem and where it is), on one line, since diagnostics are one line
     each; the code frames rustfmt and prettier draw below are left out."""
     lines = []
-    for line in said.splitlines():
+    for line in _ANSI_ESCAPE.sub("", said).splitlines():
         line = line.removeprefix("[error]").strip()  # prettier's prefix on every line
         if line and not _CODE_FRAME.match(line):
             lines.append(line)
     return " ".join(lines[:count]) or "(no message)"
+
+
+# colour codes, which prettier writes whenever CI is set in the environment, even into a pipe
+_ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _plain_output() -> dict[str, str]:
+    """The environment, asking for no colour in what the formatters say (chalk, prettier's, reads FORCE_COLOR;
+    most others NO_COLOR)."""
+    return {**os.environ, "NO_COLOR": "1", "FORCE_COLOR": "0"}
 
 
 # a line of a drawn code frame: `  45 |   });`, `> 47 | const x = ;`, `   |       ^`
