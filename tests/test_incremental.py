@@ -18,7 +18,7 @@ import pytest
 from codegen import cachestore, forkpool, generate, ir, manifest, speccache
 from codegen.errors import SpecError
 from codegen.generate import RunRequest, run
-from codegen.targets import _prettier, get_target, target_names
+from codegen.targets import get_target, target_names
 
 from .support import EDGE_SPECS, SPECS, age_manifest, forget_caches, generated_files, is_state_file
 
@@ -40,7 +40,6 @@ def project(tmp_path, monkeypatch):
     monkeypatch.delenv("TOOLGEN_NO_CACHE", raising=False)
     forget_caches(monkeypatch)
     yield tmp_path
-    _prettier._layout_memo.cache_clear()
 
 
 def _reference(
