@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import ConfigError, Diagnostic
-from .ts_handlers import WIDTH as PRETTIER_WIDTH
+from .ts_doc import PRINT_WIDTH as PRETTIER_WIDTH
 
 TIMEOUT_SECONDS = 120  # a formatter that hangs must not hang toolgen; a JVM cold start takes a few seconds
 

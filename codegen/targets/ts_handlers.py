@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .. import ir
 from ..naming import camel, unique_identifiers
 from ._prettier import format_statement
+from .ts_doc import PRINT_WIDTH
 from .ts_syntax import ImportDecl
 
 if TYPE_CHECKING:  # nodejs.py imports this module
@@ -24,14 +25,13 @@ FOLDER_NAMES = frozenset({"ToolHandlers", "allTools"})
 # Member names are property keys, so keywords are fine, except that tree-sitter's TypeScript grammar (which every
 # generated file must parse with) reads a member `abstract: …` as a modifier; tsc accepts it.
 MEMBER_RESERVED = frozenset({"abstract"})
-WIDTH = 80  # prettier's default printWidth
 UNTYPED_HANDLER = "(invocation: ToolInvocation) => Promise<unknown> | unknown"
 
 
 def _member(tool: ir.Tool, name: str, params: str | None) -> dict[str, Any]:
     """A member of the interface; a type reference with one simple argument never breaks, the function type of a
     tool without parameters does where `name: (invocation: …) => …;` is too long."""
-    fits = params is not None or len(f"  {name}: {UNTYPED_HANDLER};") <= WIDTH
+    fits = params is not None or len(f"  {name}: {UNTYPED_HANDLER};") <= PRINT_WIDTH
     return {"tool": tool.name, "name": name, "params": params, "fits": fits}
 
 
@@ -41,7 +41,7 @@ def _call(factory: str, member: str) -> dict[str, Any]:
     Each element is widened to `Tool<any>` so that tsc never forms the union of every tool's type: with the
     ~1 400 tools the real-SDK harness builds (the real-world corpus), reducing that union fails with TS2590
     ("union type that is too complex to represent")."""
-    fits = len(f"    {factory}(handlers.{member}) as Tool<any>,") <= WIDTH
+    fits = len(f"    {factory}(handlers.{member}) as Tool<any>,") <= PRINT_WIDTH
     return {"factory": factory, "member": member, "fits": fits}
 
 

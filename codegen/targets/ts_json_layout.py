@@ -189,7 +189,7 @@ def _json_signed(value: Any) -> bool:
 
 
 class _Decline(Exception):
-    """The statement is outside what the direct printers lay out exactly."""
+    """The value has a shape this printer does not lay out exactly (the document printer does it instead)."""
 
 
 def _width(text: str) -> int:
