@@ -152,7 +152,7 @@ def _edited_specs(
     edited = {shown for shown, _, _ in changed}
     if any(warning.file in edited for warning in found.warnings):
         return None  # such a warning may move or go: the list would have to be made again
-    loaded = load_changed(changed, max_spec_bytes)
+    loaded = load_changed(changed, max_spec_bytes, document["inputs"])
     if loaded is None:
         return None
     for shown, head in loaded.heads.items():

@@ -7,15 +7,18 @@ within a generated folder that holds many tools. A clash between two synthesized
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import ir
-from .loader import LoadedSpec
 from .naming import Words, identifier_words
 from .singular import singular
 from .schema_typing import typed_view
 from .union_kinds import BRANCH_KINDS
-from .yamlload import Path
+from .yamlload import LocatedDocument, Path
+
+if TYPE_CHECKING:  # not imported: a spec known valid without the validators (spec_alike) builds without pydantic
+    from .loader import LoadedSpec
+    from .spec import ToolSpec
 
 # Single words that name a type some target has in scope where it declares a tool's types (Java nests them in the
 # tool's class without the tool's words, next to java.lang and the SDK's imports): an item type named `Error` or
@@ -28,18 +31,17 @@ _TYPE_WORDS_IN_SCOPE = frozenset(
 
 
 class _ToolBuilder:
-    def __init__(self, loaded: LoadedSpec):
-        self.loaded = loaded
-        self.tool_words = identifier_words(loaded.spec.name, "tool")
+    def __init__(self, file: str, spec: ToolSpec, document: LocatedDocument):
+        self.file, self.spec, self.document = file, spec, document
+        self.tool_words = identifier_words(spec.name, "tool")
         self.decls: dict[Words, ir.Decl] = {}
         self.reserved: set[Words] = set()
         # For each struct being built (innermost last), the names its properties would give declarations: an
         # item type named after a property's singular must not take a sibling property's name (`labels`/`label`).
         self.sibling_names: list[set[Words]] = []
-        schema = loaded.spec.parameters or {}
         # Typed models come from the typed view (any valid JSON Schema mapped onto what every target can state);
         # the wire keeps the spec's schema.
-        parameters = loaded.spec.parameters
+        parameters = spec.parameters
         self.typed = typed_view(parameters).schema if parameters is not None else None
         schema = self.typed or {}
         self.def_words: dict[str, Words] = {}
@@ -56,7 +58,7 @@ class _ToolBuilder:
         return candidate
 
     def build(self) -> ir.Tool:
-        spec = self.loaded.spec
+        spec = self.spec
         schema = self.typed
         params: Words | None = None
         if schema is not None:
@@ -64,11 +66,11 @@ class _ToolBuilder:
             self._struct(schema, params, ("parameters",), base=self.tool_words)
             for def_name, def_schema in (schema.get("$defs") or {}).items():
                 self._declare(def_schema, self.def_words[def_name], ("parameters", "$defs", def_name))
-        name_pos = self.loaded.document.position_of_value(())
+        name_pos = self.document.position_of_value(())
         return ir.Tool(
             name=spec.name,
             words=self.tool_words,
-            source=self.loaded.file,
+            source=self.file,
             description=spec.description,
             options=ir.Options(
                 is_terminal=spec.is_terminal,
@@ -112,7 +114,7 @@ class _ToolBuilder:
         for wire_name, prop in properties.items():
             prop_path = path + ("properties", wire_name)
             words = identifier_words(wire_name, "field")
-            pos = self.loaded.document.position_of_key(prop_path)
+            pos = self.document.position_of_key(prop_path)
             fields.append(
                 ir.Field(
                     wire_name=wire_name,
@@ -290,6 +292,12 @@ def _mark_recursive(decls: list[ir.Decl]) -> list[ir.Decl]:
     return marked
 
 
+def build_tool(file: str, spec: ToolSpec, document: LocatedDocument) -> ir.Tool:
+    """The intermediate model of one valid spec: `spec` is its validated form (or any object with `ToolSpec`'s
+    attributes), `document` the located YAML it came from, `file` its path as the user named it."""
+    return _ToolBuilder(file, spec, document).build()
+
+
 def build_tools(loaded: list[LoadedSpec]) -> list[ir.Tool]:
     """The intermediate model of every loaded spec, in the order given (path order)."""
-    return [_ToolBuilder(item).build() for item in loaded]
+    return [build_tool(item.file, item.spec, item.document) for item in loaded]

@@ -9,6 +9,7 @@ keeps its traceback.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from functools import cache
@@ -25,6 +26,17 @@ BUILTIN_PREFIX = "builtin"
 TEMPLATE_SUFFIX = ".j2"
 
 
+# How every environment compiles templates; part of where compiled templates are kept, so a change never meets
+# code compiled with other settings.
+_SETTINGS = dict(
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
+    autoescape=False,
+)
+
+
 @cache
 def environment(target: str, override_root: str | None = None) -> jinja2.Environment:
     """The environment for `target`; `override_root/<target>/` (if given) wins over the built-in folder."""
@@ -34,13 +46,35 @@ def environment(target: str, override_root: str | None = None) -> jinja2.Environ
         loaders.append(jinja2.FileSystemLoader(str(Path(override_root) / target)))
     loaders += [builtin, jinja2.PrefixLoader({BUILTIN_PREFIX: builtin})]
     return jinja2.Environment(
-        loader=jinja2.ChoiceLoader(loaders),
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        autoescape=False,
+        loader=jinja2.ChoiceLoader(loaders), bytecode_cache=_compiled_templates(), **_SETTINGS
     )
+
+
+class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
+    """Jinja's own cache of compiled templates, in toolgen's cache folder: compiling the templates is a fifth of a
+    run that remakes one tool's files. Jinja checks each entry against its template's source."""
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass  # a cache that cannot be written only makes the next run compile again
+
+
+@cache
+def _compiled_templates() -> jinja2.BytecodeCache | None:
+    from .cachestore import cache_dir
+
+    folder = cache_dir()
+    if folder is None:
+        return None
+    settings = repr((jinja2.__version__, sorted(_SETTINGS.items()))).encode("utf-8")
+    folder = folder / "templates" / hashlib.sha256(settings).hexdigest()[:16]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return _CompiledTemplates(str(folder))
 
 
 def render(target: str, template: str, context: dict, override_root: str | None = None) -> str:

@@ -100,10 +100,13 @@ class ChangedSpecs:
     models: dict[str, ir.Tool]
 
 
-def load_changed(specs: list[tuple[str, Path, FileRecord]], max_spec_bytes: int) -> ChangedSpecs | None:
+def load_changed(
+    specs: list[tuple[str, Path, FileRecord]], max_spec_bytes: int, previous: dict[str, str]
+) -> ChangedSpecs | None:
     """The specs (shown path, path, record of their current bytes) loaded as `load_tools_keyed` loads them, the
-    new models stored; None without a cache store, or when one is too
-    large, unreadable or invalid (the full path reports that)."""
+    new models stored; None without a cache store, or when one is too large, unreadable or invalid (the full path
+    reports that). `previous` holds the digests of their last versions (shown path → digest): one that only
+    rewords those is known valid without the validators (spec_alike)."""
     store = cachestore.open_store()
     if store is None:
         return None
@@ -112,10 +115,59 @@ def load_changed(specs: list[tuple[str, Path, FileRecord]], max_spec_bytes: int)
     contents: dict[str, bytes | None] = {shown: None for shown, _ in files}  # read again if not cached
     keys = {shown: spec_key(shown, records[shown].digest, max_spec_bytes) for shown, _ in files}
     heads = _stored_heads(store, keys)
+    alike = _load_alike(files, contents, records, keys, heads, store, max_spec_bytes, previous)
     models = _load_missing(files, contents, records, keys, heads, store, max_spec_bytes)
     if models is None or any(head is None for head in heads.values()):
         return None
-    return ChangedSpecs(keys, records, heads, models)  # type: ignore[arg-type]
+    return ChangedSpecs(keys, records, heads, {**alike, **models})  # type: ignore[arg-type]
+
+
+def _load_alike(
+    files: list[tuple[str, Path]],
+    contents: dict[str, bytes | None],
+    records: dict[str, FileRecord],
+    keys: dict[str, bytes],
+    heads: dict[str, _Head | None],
+    store: cachestore.Store,
+    max_spec_bytes: int,
+    previous: dict[str, str],
+) -> dict[str, ir.Tool]:
+    """The models of the specs not cached that are shaped like their last versions (spec_alike), stored, their
+    heads filled in; every other one read into `contents` (with its record and key) for `_load_missing`."""
+    before_keys = {
+        shown: spec_key(shown, previous[shown], max_spec_bytes)
+        for shown, _ in files
+        if heads[shown] is None and shown in previous
+    }
+    if not before_keys:
+        return {}
+    from .spec_alike import rebuild
+
+    before_heads = _stored_heads(store, before_keys)
+    before_models = store.get_many("spec", list(before_keys.values()))
+    models: dict[str, ir.Tool] = {}
+    entries: dict[bytes, bytes] = {}
+    for shown, path in files:
+        head, key = before_heads.get(shown), before_keys.get(shown)
+        if head is None or head.shape is None or head.warnings or key not in before_models:
+            continue
+        before = _unpickle(before_models[key])
+        try:
+            data, records[shown] = read_record(path, follow_links=True)
+        except OSError:
+            continue
+        contents[shown], keys[shown] = data, spec_key(shown, records[shown].digest, max_spec_bytes)
+        made = rebuild(shown, data, max_spec_bytes, before[0], head.shape) if before is not None else None
+        if made is None:
+            continue
+        tool, shape = made
+        heads[shown] = _Head.of(tool, [], shape)
+        models[shown] = tool
+        entries[keys[shown]] = _pickle((tool, []))
+        entries[_head_key(keys[shown])] = heads[shown].encode()
+    if entries:
+        store.put_many("spec", entries)
+    return models
 
 
 def _read_or_trust(
@@ -180,20 +232,22 @@ def _load_missing(
 @dataclass(frozen=True)
 class _Head:
     """What a run needs of a cached spec besides its model, small enough to read for every spec of a project:
-    the tool's name (for the duplicate check), its spec warnings, its naming skeleton's digest and the real
-    positions the skeleton numbers (ir.position_table)."""
+    the tool's name (for the duplicate check), its spec warnings, its naming skeleton's digest, the real
+    positions the skeleton numbers (ir.position_table) and its document's shape (spec_alike; None: no shape)."""
 
     name: str
     skeleton: bytes
     warnings: tuple[Diagnostic, ...]
     positions: list[int]
+    shape: bytes | None
 
     @classmethod
-    def of(cls, tool: ir.Tool, warnings: list[Diagnostic]) -> _Head:
-        return cls(tool.name, skeleton_digest(tool), tuple(warnings), ir.position_table(tool))
+    def of(cls, tool: ir.Tool, warnings: list[Diagnostic], shape: bytes | None) -> _Head:
+        return cls(tool.name, skeleton_digest(tool), tuple(warnings), ir.position_table(tool), shape)
 
     def encode(self) -> bytes:
-        document = [self.name, self.skeleton.hex(), [w.row() for w in self.warnings], self.positions]
+        shape = self.shape.hex() if self.shape is not None else None
+        document = [self.name, self.skeleton.hex(), [w.row() for w in self.warnings], self.positions, shape]
         return json.dumps(document, ensure_ascii=False).encode("utf-8")
 
     @classmethod
@@ -202,10 +256,11 @@ class _Head:
         if data is None:
             return None
         try:
-            name, skeleton, warnings, positions = json.loads(data)
+            name, skeleton, warnings, positions, shape = json.loads(data)
             found = Diagnostic.from_rows(warnings)
             if isinstance(name, str) and isinstance(skeleton, str):
-                return cls(name, bytes.fromhex(skeleton), found, [int(value) for value in positions])
+                shape = bytes.fromhex(shape) if shape is not None else None
+                return cls(name, bytes.fromhex(skeleton), found, [int(value) for value in positions], shape)
         except (ValueError, TypeError):
             pass
         return None
@@ -281,7 +336,7 @@ class LazyTools(Sequence[ir.Tool]):
         rebuilt = _load_each({shown: data}, self._max_spec_bytes) if file_digest(data) == digest else None
         if rebuilt is None:
             raise SpecError([Diagnostic(shown, 1, 1, "changed while toolgen was reading it; run toolgen again")])
-        return rebuilt[shown]
+        return rebuilt[shown][0]
 
 
 def _load_all_keyed(paths: Sequence[Path], max_spec_bytes: int) -> LoadedTools:
@@ -333,24 +388,26 @@ def _load_many(
     fresh = _load_each(contents, max_spec_bytes)
     if fresh is None:
         return None
-    return {shown: (entry, _pickle(entry), _Head.of(*entry)) for shown, entry in fresh.items()}
+    return {shown: (entry, _pickle(entry), _Head.of(*entry, shape)) for shown, (entry, shape) in fresh.items()}
 
 
 def _load_and_pickle(items: list[tuple[str, bytes]], max_spec_bytes: int) -> list[tuple[bytes, _Head]]:
     fresh = _load_each(dict(items), max_spec_bytes)
     if fresh is None:
         raise ValueError("a spec has an error")  # reported by the caller's own run, as without a pool
-    return [(_pickle(fresh[shown]), _Head.of(*fresh[shown])) for shown, _ in items]
+    return [(_pickle(entry), _Head.of(*entry, shape)) for entry, shape in (fresh[shown] for shown, _ in items)]
 
 
 def _load_each(
     contents: dict[str, bytes], max_spec_bytes: int
-) -> dict[str, tuple[ir.Tool, list[Diagnostic]]] | None:
-    """Each file's model from the bytes that were hashed (not read again: the file may change meanwhile), by the
-    loader's own steps for one file (`loader.load_specs`); None as soon as one has an error."""
+) -> dict[str, tuple[tuple[ir.Tool, list[Diagnostic]], bytes | None]] | None:
+    """Each file's model and warnings from the bytes that were hashed (not read again: the file may change
+    meanwhile), by the loader's own steps for one file (`loader.load_specs`), and the document's shape when it warns
+    of nothing (spec_alike); None as soon as one has an error."""
     from .irbuild import build_tools
     from .loader import LoadedSpec
     from .spec import build_spec
+    from .spec_alike import shape
     from .yamlload import load_yaml
 
     entries = {}
@@ -361,7 +418,8 @@ def _load_each(
         spec, problems = build_spec(document)
         if spec is None or any(problem.is_error for problem in problems):
             return None
-        entries[shown] = (build_tools([LoadedSpec(shown, spec, document)])[0], problems)
+        tool = build_tools([LoadedSpec(shown, spec, document)])[0]
+        entries[shown] = ((tool, problems), None if problems else shape(document.value))
     return entries
 
 

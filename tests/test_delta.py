@@ -278,3 +278,31 @@ def test_a_remade_file_takes_its_predecessors_place_only_with_its_key_and_no_war
     assert not delta._same_place(warned, key, file), "it warned before"
     warning = Diagnostic("specs/a.yaml", 1, 1, "renamed", "warning")
     assert not delta._same_place(recorded, key, FinishedFile("tool.go", "text", file.facts, (warning,))), "it warns now"
+
+
+@pytest.mark.parametrize("kind", ["describe", "describe-nested", "move-lines"])
+def test_an_edit_of_descriptions_only_is_remade_without_the_validators(tmp_path, kind):
+    """An edit that leaves a spec as it was but for descriptions (spec_alike) is known valid without importing
+    pydantic or jsonschema, whose imports were most of a one-edit run."""
+    shutil.copytree(SPECS, tmp_path / "specs")
+    env = {**os.environ, "TOOLGEN_CACHE_DIR": str(tmp_path / "cache")}
+    env.pop("TOOLGEN_NO_CACHE", None)
+    cli = [sys.executable, "-m", "codegen"]
+    subprocess.run(cli + ["generate", "specs", "--out", "out"], cwd=tmp_path, env=env, check=True, capture_output=True)
+    before = {path: path.read_bytes() for path in (tmp_path / "specs").glob("*.yaml")}
+    seed = 0
+    while all(path.read_bytes() == data for path, data in before.items()):  # some specs have no nested description
+        _edit(kind, tmp_path, random.Random(seed))
+        seed += 1
+    probe = (
+        "import sys, runpy; sys.argv=['toolgen','generate','specs','--out','out'];\n"
+        "try:\n    runpy.run_module('codegen', run_name='__main__')\n"
+        "except SystemExit as e:\n    code = e.code\n"
+        "heavy = sorted(m for m in ('pydantic','jsonschema') if m in sys.modules)\n"
+        "print('HEAVY', heavy, 'EXIT', code)"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True,
+                            timeout=120)  # fmt: skip
+    assert "HEAVY [] EXIT 0" in result.stdout, result.stdout + result.stderr
+    if kind != "move-lines":  # moved lines change no output
+        assert re.search(r"\b[1-9]\d* written", result.stdout), result.stdout
