@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from codegen import cachestore, manifest, speccache
+from codegen import cachestore, manifest, render, speccache
 from codegen.generate import load_tools, render_outputs
 from codegen.loader import load_specs
 from codegen.statefolder import STATE_FOLDER
@@ -168,6 +168,8 @@ def forget_caches(monkeypatch: pytest.MonkeyPatch) -> None:
     """A new process, as far as toolgen's in-memory caches can tell (the persistent cache is kept)."""
     monkeypatch.setattr(cachestore, "_STORES", {})
     monkeypatch.setattr(speccache, "_environment", None)
+    render.environment.cache_clear()  # and with them, the compiled templates they hold
+    render._compiled_templates.cache_clear()
 
 
 def git(*args: str, cwd: Path) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import jinja2
 import pytest
 
 from codegen import cachestore
@@ -55,6 +56,26 @@ def test_an_edited_template_is_rendered_anew(project, monkeypatch):
     run(RunRequest(SPEC_PATHS, Path("out"), ["python"], templates=str(project / "templates")))
     text = (project / "out" / "python" / "__init__.py").read_text()
     assert text.endswith("SECOND = 2\n") and "FIRST" not in text  # rendered and formatted by black again
+
+
+def test_a_new_process_takes_the_compiled_templates_from_the_cache(project, monkeypatch):
+    spec = project / "specs" / "clear_context.yaml"
+    compiled: list[str] = []
+    original = jinja2.Environment.compile
+
+    def counting(self, source, name=None, filename=None, raw=False, defer_init=False):
+        compiled.append(name)
+        return original(self, source, name, filename, raw, defer_init)
+
+    monkeypatch.setattr(jinja2.Environment, "compile", counting)
+    # A first run's workers keep nothing (they stay off the cache); the first run in one process keeps them all.
+    for number in range(3):
+        spec.write_text(spec.read_text().replace("description: ", f"description: Edit {number}. ", 1))
+        forget_caches(monkeypatch)
+        compiled.clear()
+        made = run(RunRequest(SPEC_PATHS, Path("out"), target_names()))
+        assert f"Edit {number}." in made.planned["python/clear_context.py"]
+    assert compiled == []
 
 
 def test_an_edited_output_is_restored(project, monkeypatch):
