@@ -40,18 +40,11 @@ from .ts_syntax import (
 
 
 class _Printer:
-    """Prints syntax nodes to documents; `key` and `parent` stand in for prettier's AST path."""
+    """Prints syntax nodes to documents; a type's `key` stands in for prettier's AST path."""
 
     # -- expressions ------------------------------------------------------------------------------------------
 
-    def expr(
-        self,
-        node: Any,
-        parent: Any = None,
-        key: str = "",
-        expand_last_arg: bool = False,
-        assignment_layout: str | None = None,
-    ) -> Doc:
+    def expr(self, node: Any, expand_last_arg: bool = False) -> Doc:
         if isinstance(node, Ident):
             return node.name
         if isinstance(node, Str):
@@ -66,12 +59,10 @@ class _Printer:
             return self.array(node)
         if isinstance(node, ObjectExpr):
             return self.object(node)
-        if isinstance(node, Member):
-            return [self.expr(node.object, node, "object"), ".", node.name]
         if isinstance(node, Call):
             return self.call(node)
         if isinstance(node, Arrow):
-            return self.arrow(node, expand_last_arg, assignment_layout)
+            return self.arrow(node, expand_last_arg)
         raise TypeError(f"cannot print {node!r}")
 
     def array(self, node: ArrayExpr) -> Doc:
@@ -94,14 +85,14 @@ class _Printer:
             parts: list = []
             for index, element in enumerate(node.elements):
                 last = index == len(node.elements) - 1
-                parts.append([self.expr(element, node, "elements"), trailing if last else ","])
+                parts.append([self.expr(element), trailing if last else ","])
                 if not last:
                     parts.append(LINE)
             body: Doc = Fill(parts)
         else:
             parts = []
             for index, element in enumerate(node.elements):
-                parts.append(group(self.expr(element, node, "elements")))
+                parts.append(group(self.expr(element)))
                 if index < len(node.elements) - 1:
                     parts.append([",", LINE, ""])
             body = [parts, trailing]
@@ -113,7 +104,7 @@ class _Printer:
             return group(["{", "}"])
         parts = []
         for index, prop in enumerate(node.props):
-            parts.append(([",", LINE] if index else []) + [self.property(prop, node)])
+            parts.append(([",", LINE] if index else []) + [self.property(prop)])
         return group(["{", Indent([LINE, *parts]), IfBreak(","), LINE, "}"], should_break=True)
 
     def key(self, key: str, computed: bool = False) -> Doc:
@@ -124,7 +115,7 @@ class _Printer:
             return key
         return string_literal(key)
 
-    def property(self, prop: Prop, parent: ObjectExpr) -> Doc:
+    def property(self, prop: Prop) -> Doc:
         left = self.key(prop.key, prop.computed)
         return self.assignment(prop, left, ":", prop.value, is_property=True)
 
@@ -132,7 +123,7 @@ class _Printer:
         """prettier's printCallExpression: member callees go through the member-chain printer."""
         if isinstance(node.callee, Member):
             return self.member_chain(node)
-        return [self.expr(node.callee, node, "callee"), self.call_arguments(node)]
+        return [self.expr(node.callee), self.call_arguments(node)]
 
     def call_arguments(self, node: Call) -> Doc:
         """prettier's printCallArguments."""
@@ -141,7 +132,7 @@ class _Printer:
             return group(["(", ")"])
         printed = []
         for index, arg in enumerate(args):
-            doc = self.expr(arg, node, "arguments")
+            doc = self.expr(arg)
             printed.append(doc if index == len(args) - 1 else [doc, ",", LINE])
 
         def all_args_broken_out() -> Group:
@@ -153,7 +144,7 @@ class _Printer:
             head = printed[:-1]
             if any(will_break(doc) for doc in head):
                 return all_args_broken_out()
-            last = self.expr(args[-1], node, "arguments", expand_last_arg=True)
+            last = self.expr(args[-1], expand_last_arg=True)
             if will_break(last):
                 return [
                     BREAK_PARENT,
@@ -231,7 +222,7 @@ class _Printer:
             [BREAK_PARENT if will_break(one_line) else "", conditional_group([one_line, expanded])],
         )
 
-    def arrow(self, node: Arrow, expand_last_arg: bool, assignment_layout: str | None) -> Doc:
+    def arrow(self, node: Arrow, expand_last_arg: bool) -> Doc:
         """prettier's printArrowFunction for a single arrow whose body is an expression (a call)."""
         printed = join([",", LINE], list(node.params))
         if not node.params:
@@ -241,7 +232,7 @@ class _Printer:
         else:
             params = ["(", Indent([SOFTLINE, *printed]), IfBreak(","), SOFTLINE, ")"]
         signature = group([params, ""])
-        body = self.expr(node.body, node, "body")
+        body = self.expr(node.body)
         same_line = isinstance(node.body, (ArrayExpr, ObjectExpr, Arrow))
         trailing_comma = IfBreak(",") if expand_last_arg else ""
         trailing_space = SOFTLINE if expand_last_arg else ""
@@ -266,7 +257,7 @@ class _Printer:
         if right_is_type:
             right_doc = self.type(right, assignment_layout=layout, key="typeAnnotation")
         else:
-            right_doc = self.expr(right, node, "value", assignment_layout=layout)
+            right_doc = self.expr(right)
         if layout == "break-after-operator":
             return group([group(left), operator, group(Indent([LINE, right_doc]))])
         if layout == "never-break-after-operator":
