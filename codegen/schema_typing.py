@@ -270,10 +270,8 @@ class _Typer:
         if isinstance(schema.get("type"), list) and len(non_null_kinds(schema["type"])) > 1:
             kinds = non_null_kinds(schema["type"])
             return self._union(split_type_list(schema), path, inlining, "anyOf", f"a type list of {len(kinds)} types")
-        types = self._types(schema, path)
-        self._warn_inapplicable(schema, path, types or [])
-        if types is None:
-            return self._annotated({}, schema)
+        types = self._types(schema)
+        self._warn_inapplicable(schema, path, types)
         view: dict[str, Any] = {}
         if types:
             view["type"] = types[0] if len(types) == 1 else list(types)
@@ -297,8 +295,8 @@ class _Typer:
                 nouns = " and ".join(KIND_NOUNS[kind] for kind in APPLIES_TO[key])
                 self.warn(path + (key,), f'"{key}" applies to {nouns}; it has no effect on type "{kinds[0]}"')
 
-    def _types(self, schema: dict[str, Any], path: Path) -> list[str] | None:
-        """The view's types ([] when any), or None when the schema is typed as any JSON value."""
+    def _types(self, schema: dict[str, Any]) -> list[str]:
+        """The view's types ([] when any)."""
         given = schema.get("type")
         if given is None:
             return []
