@@ -79,15 +79,13 @@ def render_outputs(
     options: Mapping[str, Mapping[str, Any]] | None = None,
     templates: str | None = None,
     header: str | None = None,
-    tool_keys: Sequence[bytes] | None = None,
 ) -> tuple[dict[str, str], list[Diagnostic]]:
     """Every output file's text, keyed by its path relative to the output root (`<target>/<file>`).
 
     `templates` is a custom templates folder (overrides in front of the built-ins); `header` an extra line for
-    every file's header comment; `tool_keys` a digest per tool of everything its model depends on (speccache's
-    keys; by default a digest of each model)."""
+    every file's header comment."""
     job = RunRequest((), Path(), targets, options=options, templates=templates, header=header)
-    rendered = _render_all(_toolset(tools, tool_keys), job)
+    rendered = _render_all(_toolset(tools, None), job)
     return {path: text for path, text in rendered.texts.items() if text is not None}, rendered.warnings
 
 

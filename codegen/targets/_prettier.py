@@ -411,13 +411,13 @@ class _Printer:
         ]
 
 
-def format_statement(node: Any, width: int = PRINT_WIDTH) -> str:
+def format_statement(node: Any) -> str:
     """One top-level statement laid out as prettier would, without a trailing newline.
 
     Since the templates spell the code, only a file's import line and the rare wire constant that
     `ts_json_layout` declines come here: the document printer is fast enough for them (about 0.07 s for the 1000
     benchmark specs), so no direct printer or cache of layouts stands in front of it."""
-    return print_doc(_Printer().statement(node), width)
+    return print_doc(_Printer().statement(node), PRINT_WIDTH)
 
 
 def doc_comment(text: str) -> str:

@@ -123,9 +123,9 @@ class Layout:
             return next(iter(shapes.values()))
         return found
 
-    def one_line(self, statement: str, depth: int = 0) -> str:
+    def one_line(self, statement: str) -> str:
         """`statement`, which the template writes on one line; black formats the file if it would not."""
-        if len(self.lines(statement, depth)) != 1:
+        if len(self.lines(statement)) != 1:
             self.exact = False
         return statement
 

@@ -154,15 +154,15 @@ def layout_fn_without_parameters(indent: int, name: str, output: str) -> list[st
     return [f"{pad}fn {name}()", returns + "{"]  # rustfmt's own output when nothing fits
 
 
-def layout_call(indent: int, function: str, argument: str, trail: str = "") -> list[str]:
-    """`function(argument)trail` with one literal argument: one line, or the argument on its own line."""
-    line = f"{_spaces(indent)}{function}({argument}){trail}"
+def layout_call(indent: int, function: str, argument: str) -> list[str]:
+    """`function(argument)` with one literal argument: one line, or the argument on its own line."""
+    line = f"{_spaces(indent)}{function}({argument})"
     if display_width(line) <= MAX_WIDTH:
         return [line]
     return [
         f"{_spaces(indent)}{function}(",
         f"{_spaces(indent + INDENT)}{argument},",
-        f"{_spaces(indent)}){trail}",
+        f"{_spaces(indent)})",
     ]
 
 

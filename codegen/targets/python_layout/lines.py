@@ -301,12 +301,10 @@ def is_one_sequence_between(
     return commas < 2
 
 
-def is_line_short_enough(line: Line, line_str: str | None = None) -> bool:
-    if line_str is None:
-        if line.length() > LINE_LENGTH:  # every character is at least one column wide
-            return False
-        line_str = line.render()
-    return str_width(line_str) <= LINE_LENGTH
+def is_line_short_enough(line: Line) -> bool:
+    if line.length() > LINE_LENGTH:  # every character is at least one column wide
+        return False
+    return str_width(line.render()) <= LINE_LENGTH
 
 
 def can_be_split(line: Line) -> bool:
