@@ -22,7 +22,7 @@ from typing import Any
 
 from .ts_doc import (
     Align, BREAK_PARENT, can_break, conditional_group, Doc, Fill, Group, group, HARDLINE, IfBreak, Indent,
-    IndentIfBreak, join, Label, LINE, new_group_id, print_doc, PRINT_WIDTH, remove_lines, SOFTLINE, string_width,
+    IndentIfBreak, join, Label, LINE, new_group_id, print_doc, PRINT_WIDTH, SOFTLINE, string_width,
     TAB_WIDTH, will_break,
 )
 from .ts_literals import _escape_char, is_es5_identifier_name, needs_escape, _PLAIN_TEXT, string_literal
@@ -223,15 +223,9 @@ class _Printer:
         )
 
     def arrow(self, node: Arrow, expand_last_arg: bool) -> Doc:
-        """prettier's printArrowFunction for a single arrow whose body is an expression (a call)."""
-        printed = join([",", LINE], list(node.params))
-        if not node.params:
-            params: Doc = ["(", ")"]
-        elif expand_last_arg:
-            params = group(["(", remove_lines(printed), ")"])
-        else:
-            params = ["(", Indent([SOFTLINE, *printed]), IfBreak(","), SOFTLINE, ")"]
-        signature = group([params, ""])
+        """prettier's printArrowFunction for a single arrow without parameters whose body is an expression (a
+        call)."""
+        signature = group([["(", ")"], ""])
         body = self.expr(node.body)
         same_line = isinstance(node.body, (ArrayExpr, ObjectExpr, Arrow))
         trailing_comma = IfBreak(",") if expand_last_arg else ""

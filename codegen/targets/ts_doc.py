@@ -164,33 +164,6 @@ def can_break(doc: Doc) -> bool:
     return False
 
 
-def remove_lines(doc: Doc) -> Doc:
-    """prettier's removeLines: soft lines vanish, lines become spaces, groups lose their break."""
-    if isinstance(doc, Line) and not doc.hard:
-        return "" if doc.soft else " "
-    if isinstance(doc, IfBreak):
-        return remove_lines(doc.flat_contents)
-    if isinstance(doc, list):
-        return [remove_lines(part) for part in doc]
-    if isinstance(doc, Group):
-        states = (
-            [remove_lines(state) for state in doc.expanded_states] if doc.expanded_states else None
-        )
-        contents = states[0] if states else remove_lines(doc.contents)
-        return Group(contents, False, states, doc.id)
-    if isinstance(doc, Indent):
-        return Indent(remove_lines(doc.contents))
-    if isinstance(doc, Align):
-        return Align(doc.width, remove_lines(doc.contents))
-    if isinstance(doc, IndentIfBreak):
-        return IndentIfBreak(remove_lines(doc.contents), doc.group_id)
-    if isinstance(doc, Label):
-        return Label(doc.label, remove_lines(doc.contents))
-    if isinstance(doc, Fill):
-        return Fill([remove_lines(part) for part in doc.parts])
-    return doc
-
-
 _LEAVES = (str, Line)  # documents without children that propagate_breaks can skip (BREAK_PARENT is not one)
 
 

@@ -79,7 +79,8 @@ class Call:
 
 @dataclass
 class Arrow:
-    params: list  # plain parameter names
+    """`() => body`: toolgen writes arrows without parameters only (z.lazy)."""
+
     body: Any
 
 
