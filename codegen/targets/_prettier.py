@@ -117,7 +117,7 @@ class _Printer:
 
     def property(self, prop: Prop) -> Doc:
         left = self.key(prop.key, prop.computed)
-        return self.assignment(prop, left, ":", prop.value, is_property=True)
+        return self.assignment(left, ":", prop.value, is_property=True)
 
     def call(self, node: Call) -> Doc:
         """prettier's printCallExpression: member callees go through the member-chain printer."""
@@ -238,16 +238,10 @@ class _Printer:
     # -- assignments --------------------------------------------------------------------------------------------
 
     def assignment(
-        self,
-        node: Any,
-        left: Doc,
-        operator: str,
-        right: Any,
-        is_property: bool = False,
-        right_is_type: bool = False,
+        self, left: Doc, operator: str, right: Any, is_property: bool = False, right_is_type: bool = False
     ) -> Doc:
         """prettier's printAssignment with chooseLayout."""
-        layout = self.choose_layout(node, left, right, is_property, right_is_type)
+        layout = self.choose_layout(left, right, is_property, right_is_type)
         if right_is_type:
             right_doc = self.type(right, assignment_layout=layout, key="typeAnnotation")
         else:
@@ -256,21 +250,15 @@ class _Printer:
             return group([group(left), operator, group(Indent([LINE, right_doc]))])
         if layout == "never-break-after-operator":
             return group([group(left), operator, " ", right_doc])
-        if layout == "break-lhs":
-            return group([left, operator, " ", group(right_doc)])
         gid = new_group_id()
         return group(
             [group(left), operator, group(Indent(LINE), gid=gid), IndentIfBreak(right_doc, gid)]
         )
 
-    def choose_layout(
-        self, node: Any, left: Doc, right: Any, is_property: bool, right_is_type: bool
-    ) -> str:
+    def choose_layout(self, left: Doc, right: Any, is_property: bool, right_is_type: bool) -> str:
         if right_is_type and isinstance(right, TUnion) and not _should_hug_union(right):
             return "break-after-operator"
         can_break_left = can_break(left)
-        if isinstance(right, Arrow) and isinstance(node, ConstDecl) and can_break_left:
-            return "break-lhs"
         short_key = is_property and isinstance(left, str) and string_width(left) < TAB_WIDTH + 3
         if not right_is_type and self.should_break_after_operator(right, short_key):
             return "break-after-operator"
@@ -363,11 +351,11 @@ class _Printer:
             left: Doc = node.name if node.type is None else [node.name, ": ", self.type(node.type)]
             return [
                 export,
-                group(["const", " ", self.assignment(node, left, " =", node.init), ";"]),
+                group(["const", " ", self.assignment(left, " =", node.init), ";"]),
             ]
         if isinstance(node, TypeAlias):
             left = ["type ", node.name]
-            return [export, self.assignment(node, left, " =", node.type, right_is_type=True), ";"]
+            return [export, self.assignment(left, " =", node.type, right_is_type=True), ";"]
         if isinstance(node, InterfaceDecl):
             if not node.members:
                 return [export, "interface ", node.name, " {}"]
