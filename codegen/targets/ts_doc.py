@@ -424,9 +424,9 @@ def _print_group(
 def _print_fill(
     doc: Fill, indent: str, mode: str, commands: list, remaining: int, group_modes: dict
 ) -> None:
+    # The one fill toolgen builds (_Printer.array's) alternates content and separator, content first and last,
+    # and each step prints a content and its separator: what is left is always an odd number of parts.
     parts = doc.parts[doc.printed :]
-    if not parts:
-        return
     content = parts[0]
     content_flat = (indent, MODE_FLAT, content)
     content_break = (indent, MODE_BREAK, content)
@@ -436,11 +436,6 @@ def _print_fill(
         return
     whitespace_flat = (indent, MODE_FLAT, parts[1])
     whitespace_break = (indent, MODE_BREAK, parts[1])
-    if len(parts) == 2:
-        commands.extend(
-            [whitespace_flat, content_flat] if content_fits else [whitespace_break, content_break]
-        )
-        return
     pair = (indent, MODE_FLAT, [content, parts[1], parts[2]])
     pair_fits = _fits(pair, [], remaining, group_modes, must_be_flat=True)
     commands.append((indent, mode, Fill(doc.parts, doc.printed + 2)))
