@@ -22,13 +22,12 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .schema_algebra import collapse, has_typing, made_nullable, merge, merges, non_null_kinds, split_type_list, typing_keys
+from .schema_algebra import NULL, collapse, has_typing, made_nullable, merge, merges, non_null_kinds, split_type_list, typing_keys
 from .schema_keywords import KNOWN, Path, resolve_pointer, walk
 from .schema_subset import APPLIES_TO, KIND_NOUNS, _has_type, _json_equal
 from .suggest import did_you_mean
 from .union_kinds import BRANCH_KINDS, distinct_kinds
 
-NULL = {"type": "null"}
 # Carried into the view as they are.
 KEPT_ANNOTATIONS = ("description", "title", "format")
 # Constraints on a value that the typed models cannot state; dropping them gives the nearest looser type.
