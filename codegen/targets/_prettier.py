@@ -120,10 +120,9 @@ class _Printer:
         return self.assignment(left, ":", prop.value, is_property=True)
 
     def call(self, node: Call) -> Doc:
-        """prettier's printCallExpression: member callees go through the member-chain printer."""
-        if isinstance(node.callee, Member):
-            return self.member_chain(node)
-        return [self.expr(node.callee), self.call_arguments(node)]
+        """prettier's printCallExpression: a call of a member (every call toolgen writes) goes through the
+        member-chain printer."""
+        return self.member_chain(node)
 
     def call_arguments(self, node: Call) -> Doc:
         """prettier's printCallArguments."""
@@ -170,7 +169,7 @@ class _Printer:
         chain = _chain_nodes(node)
         printed_nodes: list[tuple[Any, Doc]] = []
         for item in chain[:-1]:
-            if isinstance(item, Call) and isinstance(item.callee, (Member, Call)) and printed_nodes:
+            if isinstance(item, Call) and printed_nodes:
                 printed_nodes.append((item, self.call_arguments(item)))
             elif isinstance(item, Member) and printed_nodes:
                 printed_nodes.append((item, [".", item.name]))
@@ -285,7 +284,7 @@ class _Printer:
         if isinstance(node, Call):
             # prettier asks whether the printed call is a labelled member chain; that depends only on the chain's
             # shape, so it is decided from the nodes instead of printing the call a second time.
-            if isinstance(node.callee, Member) and _chain_is_labelled(*_chain_shape(node)):
+            if _chain_is_labelled(*_chain_shape(node)):
                 return False
             poorly = not node.args or (
                 len(node.args) == 1 and _is_lone_short_argument(node.args[0])
