@@ -345,7 +345,7 @@ class _Printer:
     # -- statements -------------------------------------------------------------------------------------------
 
     def statement(self, node: Any) -> Doc:
-        export = "export " if getattr(node, "exported", False) else ""
+        export = "export "  # every declaration toolgen writes is exported
         if isinstance(node, ConstDecl):
             left: Doc = node.name if node.type is None else [node.name, ": ", self.type(node.type)]
             return [

@@ -128,21 +128,18 @@ class ConstDecl:
     name: str
     init: Any
     type: Any = None
-    exported: bool = True
 
 
 @dataclass
 class TypeAlias:
     name: str
     type: Any
-    exported: bool = True
 
 
 @dataclass
 class InterfaceDecl:
     name: str
     members: list  # TMember
-    exported: bool = True
 
 
 @dataclass
