@@ -137,21 +137,18 @@ def layout_item_header(header: str, empty: bool = False) -> list[str]:
     return [f"{header} {{", "}"] if width <= MAX_WIDTH else [header, "{}"]
 
 
-def layout_fn_without_parameters(indent: int, name: str, output: str) -> list[str]:
-    """`fn name() -> Output {`: one line; else the brace on its own line; else the return type too."""
-    pad = _spaces(indent)
-    if display_width(f"{pad}fn {name}() -> {output} {{") <= MAX_WIDTH:
-        return [f"{pad}fn {name}() -> {output} {{"]
-    if (
-        display_width(f"{pad}fn {name}() -> {output}") <= MAX_WIDTH + 1
-    ):  # rustfmt lets this line reach 101
-        return [f"{pad}fn {name}() -> {output}", f"{pad}{{"]
-    returns = f"{pad}-> {output}"
+def layout_fn_without_parameters(name: str, output: str) -> list[str]:
+    """Top-level `fn name() -> Output {`: one line; else the brace on its own line; else the return type too."""
+    if display_width(f"fn {name}() -> {output} {{") <= MAX_WIDTH:
+        return [f"fn {name}() -> {output} {{"]
+    if display_width(f"fn {name}() -> {output}") <= MAX_WIDTH + 1:  # rustfmt lets this line reach 101
+        return [f"fn {name}() -> {output}", "{"]
+    returns = f"-> {output}"
     if display_width(returns + " {") <= MAX_WIDTH:
-        return [f"{pad}fn {name}()", returns + " {"]
+        return [f"fn {name}()", returns + " {"]
     if display_width(returns) <= MAX_WIDTH:
-        return [f"{pad}fn {name}()", returns, f"{pad}{{"]
-    return [f"{pad}fn {name}()", returns + "{"]  # rustfmt's own output when nothing fits
+        return [f"fn {name}()", returns, "{"]
+    return [f"fn {name}()", returns + "{"]  # rustfmt's own output when nothing fits
 
 
 def layout_call(indent: int, function: str, argument: str) -> list[str]:
