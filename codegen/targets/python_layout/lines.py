@@ -68,9 +68,6 @@ class Leaf:
         return Leaf(self.type, "" if self.optional else self.value, "" if first else self.canonical_prefix,
                     self.role, self.optional)  # fmt: skip
 
-    def __str__(self) -> str:
-        return self.prefix + self.value
-
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"Leaf({self.type!r}, {self.value!r})"
 
