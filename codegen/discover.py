@@ -47,18 +47,13 @@ class _Folder:
         return self._real / name, self._shown_prefix + name
 
 
-def find_spec_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
-    """Files given as such, plus every *.yaml / *.yml below folders, sorted and without repeats.
+def find_specs(paths: list[Path]) -> tuple[list[SpecFile], list[Diagnostic]]:
+    """Files given as such, plus every *.yaml / *.yml below folders, sorted and without repeats, each with its
+    shown name and resolved path, each resolved once (a folder's files through their folder's resolved path: one
+    `lstat` per file instead of one per path component).
 
     A folder without any spec is an error: `generate` would otherwise delete every generated file.
     """
-    files, problems = find_specs(paths)
-    return [file.path for file in files], problems
-
-
-def find_specs(paths: list[Path]) -> tuple[list[SpecFile], list[Diagnostic]]:
-    """`find_spec_files` with each file's shown name and resolved path, each resolved once (a folder's files
-    through their folder's resolved path: one `lstat` per file instead of one per path component)."""
     cwd = Path.cwd().resolve()
     found: dict[str, SpecFile] = {}
     problems: list[Diagnostic] = []

@@ -57,7 +57,6 @@ class ItemList:
 @dataclass(frozen=True)
 class Code:
     lines: tuple[str, ...]  # verbatim, the block's own indentation removed; never empty
-    info: str = ""  # a fence's info string (`python` for ```` ```python ````)
 
 
 Block = Paragraph | ItemList | Code
@@ -227,7 +226,7 @@ def _fenced(lines: list[str], start: int, fence: re.Match[str]) -> tuple[Code, i
         i += 1
     while body and not body[-1]:
         body.pop()
-    return Code(tuple(body) or ("",), fence.group(2).strip()), i
+    return Code(tuple(body) or ("",)), i
 
 
 def _indented(lines: list[str], start: int) -> tuple[Code, int]:

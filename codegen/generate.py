@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 import types
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -79,15 +79,13 @@ def render_outputs(
     options: Mapping[str, Mapping[str, Any]] | None = None,
     templates: str | None = None,
     header: str | None = None,
-    tool_keys: Sequence[bytes] | None = None,
 ) -> tuple[dict[str, str], list[Diagnostic]]:
     """Every output file's text, keyed by its path relative to the output root (`<target>/<file>`).
 
     `templates` is a custom templates folder (overrides in front of the built-ins); `header` an extra line for
-    every file's header comment; `tool_keys` a digest per tool of everything its model depends on (speccache's
-    keys; by default a digest of each model)."""
+    every file's header comment."""
     job = RunRequest((), Path(), targets, options=options, templates=templates, header=header)
-    rendered = _render_all(_toolset(tools, tool_keys), job)
+    rendered = _render_all(_toolset(tools, None), job)
     return {path: text for path, text in rendered.texts.items() if text is not None}, rendered.warnings
 
 
@@ -130,7 +128,7 @@ def _render_all(toolset: ToolSet, job: RunRequest, on_disk: OnDisk | None = None
     environment = render_environment(templates, job.header)
     chosen = [(get_target(name), job.target_options(name)) for name in targets]
     namings = name_folders(chosen, toolset, environment)  # all targets at once: side by side on a first run
-    naming_errors(toolset, namings, raise_them=True)
+    raise_naming_errors(toolset, namings)
     pending: list[tuple[str, Pending, TargetRun]] = []
     for name, (target, _), naming in zip(targets, chosen, namings):
         maker = target_run(target, job)
@@ -155,14 +153,13 @@ def _render_all(toolset: ToolSet, job: RunRequest, on_disk: OnDisk | None = None
     return rendered
 
 
-def naming_errors(toolset: ToolSet, namings: Sequence[Any], raise_them: bool = False) -> list[Diagnostic]:
+def raise_naming_errors(toolset: ToolSet, namings: Sequence[Any]) -> None:
     """The errors naming the folders found (codegen.namestability: a tool whose names depend on the other tools),
-    at their real positions; with `raise_them`, raised as a SpecError when there are any."""
+    at their real positions, raised as a SpecError when there are any."""
     found = [warning for naming in namings for warning in naming.warnings if warning.is_error]
     errors = sorted(set(toolset.placed(found)), key=lambda d: (d.file, d.line, d.column, d.message))
-    if errors and raise_them:
+    if errors:
         raise SpecError(errors)
-    return errors
 
 
 def target_run(target: Target, job: RunRequest) -> TargetRun:

@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from .errors import Diagnostic
-from .import_names import NameTable, clash_message
+from .import_names import MAX_NAME_LENGTH, NameTable, clash_message
 from .schema_typing import typed_view
 from .schema_validity import describe, schema_problems
 from .spec import TOOL_NAME_PATTERN, build_spec
@@ -68,7 +68,6 @@ ACCEPTED_SHAPES = (
 MCP_CARRIED = ("name", "description", "inputSchema", "annotations")
 OPENAI_CARRIED = ("name", "description", "parameters")
 _NAME_SYMBOL = re.compile(r"[^A-Za-z0-9_-]")
-MAX_NAME_LENGTH = 64
 
 
 def detect_format(document: Any) -> str:

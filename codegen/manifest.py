@@ -1,6 +1,6 @@
 """The no-change fast path: a manifest of input and output content hashes, written by every `generate`.
 
-`check` and `generate` first ask `is_up_to_date`; only when it cannot prove that nothing changed do they import
+`check` and `generate` first ask `up_to_date`; only when it cannot prove that nothing changed do they import
 pydantic, jinja2 and black and do the full work. It proves "nothing changed" only when all of these still hold:
 the same toolgen code and templates (a fingerprint over their bytes, so an upgrade or a template edit counts as a
 change), the same request (paths, targets, options, custom templates), the same spec files with the same bytes,
@@ -371,19 +371,12 @@ def survey(
     return found
 
 
-def is_up_to_date(
-    paths: list[Path], out: Path, request: dict[str, Any], templates: str | None = None, refresh: bool = True
-) -> dict[str, Any] | None:
-    """The manifest when it proves that `out` is exactly what a full run would produce, else None.
+def up_to_date(found: Survey, out: Path, refresh: bool = True) -> dict[str, Any] | None:
+    """The manifest when the survey `found` of `out` proves it exactly what a full run would produce, else None.
 
     Files whose signature could not be trusted are read and hashed; when that proves them unchanged and
     `refresh` is on, the manifest is rewritten with their new signatures (best effort, like `git status`
     refreshing the index), so the next run need not read them again."""
-    return up_to_date(survey(paths, out, request, templates), out, refresh)
-
-
-def up_to_date(found: Survey, out: Path, refresh: bool = True) -> dict[str, Any] | None:
-    """`is_up_to_date` of a survey already made."""
     if not found.current:
         return None
     manifest = found.recorded.document

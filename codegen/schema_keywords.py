@@ -109,9 +109,9 @@ def subschemas(schema: Any) -> Iterator[tuple[Path, Any]]:
                 yield ("dependencies", name), item
 
 
-def walk(schema: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
+def walk(schema: Any) -> Iterator[tuple[Path, Any]]:
     """`schema` and every schema inside it, depth first, with paths from `schema` (iterative: no recursion limit)."""
-    stack = [(path, schema)]
+    stack: list[tuple[Path, Any]] = [((), schema)]
     while stack:
         here, current = stack.pop()
         yield here, current

@@ -22,13 +22,12 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .schema_algebra import collapse, has_typing, made_nullable, merge, merges, non_null_kinds, split_type_list, typing_keys
+from .schema_algebra import NULL, collapse, has_typing, made_nullable, merge, merges, non_null_kinds, split_type_list, typing_keys
 from .schema_keywords import KNOWN, Path, resolve_pointer, walk
 from .schema_subset import APPLIES_TO, KIND_NOUNS, _has_type, _json_equal
 from .suggest import did_you_mean
 from .union_kinds import BRANCH_KINDS, distinct_kinds
 
-NULL = {"type": "null"}
 # Carried into the view as they are.
 KEPT_ANNOTATIONS = ("description", "title", "format")
 # Constraints on a value that the typed models cannot state; dropping them gives the nearest looser type.
@@ -270,10 +269,8 @@ class _Typer:
         if isinstance(schema.get("type"), list) and len(non_null_kinds(schema["type"])) > 1:
             kinds = non_null_kinds(schema["type"])
             return self._union(split_type_list(schema), path, inlining, "anyOf", f"a type list of {len(kinds)} types")
-        types = self._types(schema, path)
-        self._warn_inapplicable(schema, path, types or [])
-        if types is None:
-            return self._annotated({}, schema)
+        types = self._types(schema)
+        self._warn_inapplicable(schema, path, types)
         view: dict[str, Any] = {}
         if types:
             view["type"] = types[0] if len(types) == 1 else list(types)
@@ -297,8 +294,8 @@ class _Typer:
                 nouns = " and ".join(KIND_NOUNS[kind] for kind in APPLIES_TO[key])
                 self.warn(path + (key,), f'"{key}" applies to {nouns}; it has no effect on type "{kinds[0]}"')
 
-    def _types(self, schema: dict[str, Any], path: Path) -> list[str] | None:
-        """The view's types ([] when any), or None when the schema is typed as any JSON value."""
+    def _types(self, schema: dict[str, Any]) -> list[str]:
+        """The view's types ([] when any)."""
         given = schema.get("type")
         if given is None:
             return []

@@ -66,7 +66,6 @@ class SchemaProblem:
     path: Path  # relative to the schema root
     message: str
     at_key: bool = False  # point at the key of `path` (else at its value)
-    severity: str = "error"
 
 
 def describe(value: Any) -> str:

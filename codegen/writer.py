@@ -321,11 +321,11 @@ def _unlink_quietly(path: str) -> None:
         pass
 
 
-def atomic_write(path: Path, text: str, sync_folder: bool = True) -> None:
+def atomic_write(path: Path, text: str) -> None:
     """Replace `path` with `text` so that no reader and no crash ever sees a partial file.
 
     The temporary file is in the same folder (a rename across file systems is not atomic) and is flushed to disk
-    before the rename. `sync_folder` also flushes the folder entry; `apply` does that once per folder instead.
+    before the rename, the folder entry after it (`write_batch`, for many files, leaves that to its caller).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     target = os.fspath(path)
@@ -335,8 +335,7 @@ def atomic_write(path: Path, text: str, sync_folder: bool = True) -> None:
     except BaseException:
         _unlink_quietly(temporary)
         raise
-    if sync_folder:
-        _sync_folder(path.parent)
+    _sync_folder(path.parent)
 
 
 def write_batch(root: Path, files: dict[str, str]) -> set[Path]:

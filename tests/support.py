@@ -16,7 +16,8 @@ from codegen import cachestore, manifest, render, speccache
 from codegen.generate import load_tools, render_outputs
 from codegen.loader import load_specs
 from codegen.statefolder import STATE_FOLDER
-from codegen.wire import expected_wire, normalize_declaration, normalize_wire
+
+from .wire import expected_wire, normalize_declaration, normalize_wire
 
 REPO = Path(__file__).resolve().parent.parent
 SPECS = REPO / "specs"

@@ -49,7 +49,7 @@ def L(*items: Item) -> ItemList:
         ("text\n    not code", [P(("text", "not code"))]),  # an indented line continues a paragraph
         (
             "Run:\n  ```bash\n  ls -l\n    x\n  ```\nDone",
-            [P(("Run:",)), Code(("ls -l", "  x"), "bash"), P(("Done",))],
+            [P(("Run:",)), Code(("ls -l", "  x")), P(("Done",))],
         ),
         ("```\nunclosed\n\n", [Code(("unclosed",))]),
         ("````\n```\n````", [Code(("```",))]),  # a shorter fence inside a longer one is text

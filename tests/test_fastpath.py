@@ -32,7 +32,8 @@ def project(tmp_path, monkeypatch):
 
 
 def _up_to_date(request, templates):
-    return manifest.is_up_to_date([Path("specs")], Path("out"), request, templates) is not None
+    found = manifest.survey([Path("specs")], Path("out"), request, templates)
+    return manifest.up_to_date(found, Path("out")) is not None
 
 
 def test_unchanged_tree_is_recognised(project):
@@ -158,11 +159,13 @@ def test_every_setting_is_part_of_the_request(tmp_path, monkeypatch, change):
     )
     run_settings(base)
     templates = str(base.templates)
-    assert manifest.is_up_to_date(list(base.specs), base.out, base.request(), templates) is not None
+    found = manifest.survey(list(base.specs), base.out, base.request(), templates)
+    assert manifest.up_to_date(found, base.out) is not None
     changed = base.with_overrides(**SETTING_CHANGES[change])
     assert changed.request() != base.request()
     changed_templates = str(changed.templates) if changed.templates else None
-    assert manifest.is_up_to_date(list(changed.specs), changed.out, changed.request(), changed_templates) is None
+    found = manifest.survey(list(changed.specs), changed.out, changed.request(), changed_templates)
+    assert manifest.up_to_date(found, changed.out) is None
 
 
 def test_a_config_file_edit_is_not_mistaken_for_no_change(tmp_path, monkeypatch):

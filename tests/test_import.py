@@ -7,7 +7,8 @@ from pathlib import Path
 
 from codegen.importer import detect_format, import_tools
 from codegen.loader import load_specs
-from codegen.wire import expected_wire
+
+from .wire import expected_wire
 
 FIXTURES = Path(__file__).parent / "import_fixtures"
 

@@ -11,7 +11,8 @@ from click.testing import CliRunner
 from codegen.cli import main
 from codegen.importer import import_tools, mapped_name
 from codegen.loader import load_specs
-from codegen.wire import expected_wire
+
+from .wire import expected_wire
 
 
 def _tool(name, description="Does a thing.", schema=None, **extra):

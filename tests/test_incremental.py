@@ -360,7 +360,7 @@ def _request():
 
 def _up_to_date(refresh: bool = True) -> bool:
     return (
-        manifest.is_up_to_date([Path("specs")], Path("out"), _request(), None, refresh=refresh)
+        manifest.up_to_date(manifest.survey([Path("specs")], Path("out"), _request()), Path("out"), refresh)
         is not None
     )
 

@@ -14,9 +14,9 @@ from codegen.importer import import_tools
 from codegen.irbuild import build_tools
 from codegen.loader import load_specs
 from codegen.targets import target_names
-from codegen.wire import expected_wire
 
 from .support import realworld_documents, realworld_specs
+from .wire import expected_wire
 
 EXPECTED_COUNTS = {"github-mcp-server.tools.json": 117, "bfcl-live.tools.json": 513, "bfcl-multiturn.tools.json": 153}
 

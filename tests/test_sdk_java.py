@@ -13,7 +13,7 @@ Building the jar from the SDK's sources (github/copilot-sdk, folder `java`; JDK 
    running (their experimental-API gate included). `-processing` only silences "No processor claimed any of these
    annotations" about Jackson's annotations, which any consumer of the SDK's processors gets on JDK <= 22.
 2. tests/sdk/java/WireDump.java prints `new ObjectMapper().writeValueAsString(Tool.create(handler))` for every tool;
-   each must equal the spec's expected wire declaration (codegen/wire.py, support.assert_wire_matches).
+   each must equal the spec's expected wire declaration (tests/wire.py, support.assert_wire_matches).
 3. The same program calls each tool's SDK handler with sample arguments: the typed record the user's handler
    receives, serialized back, must equal the arguments with the schema's defaults filled in.
 """
@@ -28,8 +28,6 @@ from typing import Any
 
 import pytest
 
-from codegen.wire import normalize_wire
-
 from . import handler_calls
 from .sdk.java import toolchain
 from .support import (
@@ -41,6 +39,7 @@ from .support import (
     require_executable,
     write_outputs,
 )
+from .wire import normalize_wire
 
 pytestmark = pytest.mark.sdk
 PACKAGE = "com.example.copilot.tools"

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from codegen.cli import main
-from codegen.discover import find_spec_files
+from codegen.discover import find_specs
 from codegen.schema_subset import ROOT_ONLY, SUPPORTED
 from codegen.spec_schema import DRAFT, spec_json_schema
 from codegen.yamlload import load_yaml
@@ -69,7 +69,7 @@ def test_schema_passes_the_draft_2020_12_meta_schema():
 
 
 @pytest.mark.parametrize(
-    "path", find_spec_files(ALL_SPEC_DIRS)[0], ids=lambda p: p.relative_to(REPO).as_posix()
+    "path", [file.path for file in find_specs(ALL_SPEC_DIRS)[0]], ids=lambda p: p.relative_to(REPO).as_posix()
 )
 def test_every_valid_spec_validates_against_the_schema(path):
     errors = sorted(_validator().iter_errors(_yaml_value(path)), key=str)

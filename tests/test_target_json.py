@@ -1,6 +1,6 @@
 """The json target: each tool's file is its exact wire declaration, tools/list.json a valid MCP tools/list result.
 
-The expectation is computed from the spec by codegen.wire.expected_wire (the rule every real-SDK harness is held
+The expectation is computed from the spec by tests/wire.py's expected_wire (the rule every real-SDK harness is held
 to), not from the target's own code, so a mistake in the target cannot hide in its test.
 """
 
@@ -15,9 +15,9 @@ import pytest
 from codegen.generate import load_tools, render_outputs
 from codegen.loader import load_specs
 from codegen.targets import get_target
-from codegen.wire import expected_wire
 
 from .support import ALL_SPEC_DIRS, REPO, STRESS_SPECS
+from .wire import expected_wire
 
 SPEC_DIRS = [*ALL_SPEC_DIRS, STRESS_SPECS]
 MODULE = REPO / "codegen" / "targets" / "json.py"

@@ -268,7 +268,6 @@ LAYOUT_CASES = [
                 (
                     "lazy",
                     ts.Arrow(
-                        [],
                         _chain(
                             ("object", ts.ObjectExpr([ts.Prop("value", _chain(("int",)))])),
                         ),

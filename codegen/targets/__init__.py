@@ -15,7 +15,7 @@ __all__ = ["PlannedFile", "Reporter", "Target", "all_targets", "target_names", "
 def all_targets() -> tuple[Target, ...]:
     found = []
     for module_info in pkgutil.iter_modules(__path__):
-        if module_info.name.startswith("_") or module_info.name in {"base", "common"}:
+        if module_info.name.startswith("_") or module_info.name == "base":
             continue
         module = importlib.import_module(f"{__name__}.{module_info.name}")
         target = getattr(module, "TARGET", None)

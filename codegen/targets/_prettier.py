@@ -22,7 +22,7 @@ from typing import Any
 
 from .ts_doc import (
     Align, BREAK_PARENT, can_break, conditional_group, Doc, Fill, Group, group, HARDLINE, IfBreak, Indent,
-    IndentIfBreak, join, Label, LINE, new_group_id, print_doc, PRINT_WIDTH, remove_lines, SOFTLINE, string_width,
+    IndentIfBreak, join, Label, LINE, new_group_id, print_doc, PRINT_WIDTH, SOFTLINE, string_width,
     TAB_WIDTH, will_break,
 )
 from .ts_literals import _escape_char, is_es5_identifier_name, needs_escape, _PLAIN_TEXT, string_literal
@@ -40,18 +40,11 @@ from .ts_syntax import (
 
 
 class _Printer:
-    """Prints syntax nodes to documents; `key` and `parent` stand in for prettier's AST path."""
+    """Prints syntax nodes to documents; a type's `key` stands in for prettier's AST path."""
 
     # -- expressions ------------------------------------------------------------------------------------------
 
-    def expr(
-        self,
-        node: Any,
-        parent: Any = None,
-        key: str = "",
-        expand_last_arg: bool = False,
-        assignment_layout: str | None = None,
-    ) -> Doc:
+    def expr(self, node: Any, expand_last_arg: bool = False) -> Doc:
         if isinstance(node, Ident):
             return node.name
         if isinstance(node, Str):
@@ -66,12 +59,10 @@ class _Printer:
             return self.array(node)
         if isinstance(node, ObjectExpr):
             return self.object(node)
-        if isinstance(node, Member):
-            return [self.expr(node.object, node, "object"), ".", node.name]
         if isinstance(node, Call):
             return self.call(node)
         if isinstance(node, Arrow):
-            return self.arrow(node, expand_last_arg, assignment_layout)
+            return self.arrow(node, expand_last_arg)
         raise TypeError(f"cannot print {node!r}")
 
     def array(self, node: ArrayExpr) -> Doc:
@@ -94,14 +85,14 @@ class _Printer:
             parts: list = []
             for index, element in enumerate(node.elements):
                 last = index == len(node.elements) - 1
-                parts.append([self.expr(element, node, "elements"), trailing if last else ","])
+                parts.append([self.expr(element), trailing if last else ","])
                 if not last:
                     parts.append(LINE)
             body: Doc = Fill(parts)
         else:
             parts = []
             for index, element in enumerate(node.elements):
-                parts.append(group(self.expr(element, node, "elements")))
+                parts.append(group(self.expr(element)))
                 if index < len(node.elements) - 1:
                     parts.append([",", LINE, ""])
             body = [parts, trailing]
@@ -113,7 +104,7 @@ class _Printer:
             return group(["{", "}"])
         parts = []
         for index, prop in enumerate(node.props):
-            parts.append(([",", LINE] if index else []) + [self.property(prop, node)])
+            parts.append(([",", LINE] if index else []) + [self.property(prop)])
         return group(["{", Indent([LINE, *parts]), IfBreak(","), LINE, "}"], should_break=True)
 
     def key(self, key: str, computed: bool = False) -> Doc:
@@ -124,15 +115,14 @@ class _Printer:
             return key
         return string_literal(key)
 
-    def property(self, prop: Prop, parent: ObjectExpr) -> Doc:
+    def property(self, prop: Prop) -> Doc:
         left = self.key(prop.key, prop.computed)
-        return self.assignment(prop, left, ":", prop.value, is_property=True)
+        return self.assignment(left, ":", prop.value, is_property=True)
 
     def call(self, node: Call) -> Doc:
-        """prettier's printCallExpression: member callees go through the member-chain printer."""
-        if isinstance(node.callee, Member):
-            return self.member_chain(node)
-        return [self.expr(node.callee, node, "callee"), self.call_arguments(node)]
+        """prettier's printCallExpression: a call of a member (every call toolgen writes) goes through the
+        member-chain printer."""
+        return self.member_chain(node)
 
     def call_arguments(self, node: Call) -> Doc:
         """prettier's printCallArguments."""
@@ -141,7 +131,7 @@ class _Printer:
             return group(["(", ")"])
         printed = []
         for index, arg in enumerate(args):
-            doc = self.expr(arg, node, "arguments")
+            doc = self.expr(arg)
             printed.append(doc if index == len(args) - 1 else [doc, ",", LINE])
 
         def all_args_broken_out() -> Group:
@@ -153,7 +143,7 @@ class _Printer:
             head = printed[:-1]
             if any(will_break(doc) for doc in head):
                 return all_args_broken_out()
-            last = self.expr(args[-1], node, "arguments", expand_last_arg=True)
+            last = self.expr(args[-1], expand_last_arg=True)
             if will_break(last):
                 return [
                     BREAK_PARENT,
@@ -179,7 +169,7 @@ class _Printer:
         chain = _chain_nodes(node)
         printed_nodes: list[tuple[Any, Doc]] = []
         for item in chain[:-1]:
-            if isinstance(item, Call) and isinstance(item.callee, (Member, Call)) and printed_nodes:
+            if isinstance(item, Call) and printed_nodes:
                 printed_nodes.append((item, self.call_arguments(item)))
             elif isinstance(item, Member) and printed_nodes:
                 printed_nodes.append((item, [".", item.name]))
@@ -231,17 +221,11 @@ class _Printer:
             [BREAK_PARENT if will_break(one_line) else "", conditional_group([one_line, expanded])],
         )
 
-    def arrow(self, node: Arrow, expand_last_arg: bool, assignment_layout: str | None) -> Doc:
-        """prettier's printArrowFunction for a single arrow whose body is an expression (a call)."""
-        printed = join([",", LINE], list(node.params))
-        if not node.params:
-            params: Doc = ["(", ")"]
-        elif expand_last_arg:
-            params = group(["(", remove_lines(printed), ")"])
-        else:
-            params = ["(", Indent([SOFTLINE, *printed]), IfBreak(","), SOFTLINE, ")"]
-        signature = group([params, ""])
-        body = self.expr(node.body, node, "body")
+    def arrow(self, node: Arrow, expand_last_arg: bool) -> Doc:
+        """prettier's printArrowFunction for a single arrow without parameters whose body is an expression (a
+        call)."""
+        signature = group([["(", ")"], ""])
+        body = self.expr(node.body)
         same_line = isinstance(node.body, (ArrayExpr, ObjectExpr, Arrow))
         trailing_comma = IfBreak(",") if expand_last_arg else ""
         trailing_space = SOFTLINE if expand_last_arg else ""
@@ -253,39 +237,27 @@ class _Printer:
     # -- assignments --------------------------------------------------------------------------------------------
 
     def assignment(
-        self,
-        node: Any,
-        left: Doc,
-        operator: str,
-        right: Any,
-        is_property: bool = False,
-        right_is_type: bool = False,
+        self, left: Doc, operator: str, right: Any, is_property: bool = False, right_is_type: bool = False
     ) -> Doc:
         """prettier's printAssignment with chooseLayout."""
-        layout = self.choose_layout(node, left, right, is_property, right_is_type)
+        layout = self.choose_layout(left, right, is_property, right_is_type)
         if right_is_type:
             right_doc = self.type(right, assignment_layout=layout, key="typeAnnotation")
         else:
-            right_doc = self.expr(right, node, "value", assignment_layout=layout)
+            right_doc = self.expr(right)
         if layout == "break-after-operator":
             return group([group(left), operator, group(Indent([LINE, right_doc]))])
         if layout == "never-break-after-operator":
             return group([group(left), operator, " ", right_doc])
-        if layout == "break-lhs":
-            return group([left, operator, " ", group(right_doc)])
         gid = new_group_id()
         return group(
             [group(left), operator, group(Indent(LINE), gid=gid), IndentIfBreak(right_doc, gid)]
         )
 
-    def choose_layout(
-        self, node: Any, left: Doc, right: Any, is_property: bool, right_is_type: bool
-    ) -> str:
+    def choose_layout(self, left: Doc, right: Any, is_property: bool, right_is_type: bool) -> str:
         if right_is_type and isinstance(right, TUnion) and not _should_hug_union(right):
             return "break-after-operator"
         can_break_left = can_break(left)
-        if isinstance(right, Arrow) and isinstance(node, ConstDecl) and can_break_left:
-            return "break-lhs"
         short_key = is_property and isinstance(left, str) and string_width(left) < TAB_WIDTH + 3
         if not right_is_type and self.should_break_after_operator(right, short_key):
             return "break-after-operator"
@@ -312,7 +284,7 @@ class _Printer:
         if isinstance(node, Call):
             # prettier asks whether the printed call is a labelled member chain; that depends only on the chain's
             # shape, so it is decided from the nodes instead of printing the call a second time.
-            if isinstance(node.callee, Member) and _chain_is_labelled(*_chain_shape(node)):
+            if _chain_is_labelled(*_chain_shape(node)):
                 return False
             poorly = not node.args or (
                 len(node.args) == 1 and _is_lone_short_argument(node.args[0])
@@ -373,16 +345,16 @@ class _Printer:
     # -- statements -------------------------------------------------------------------------------------------
 
     def statement(self, node: Any) -> Doc:
-        export = "export " if getattr(node, "exported", False) else ""
+        export = "export "  # every declaration toolgen writes is exported
         if isinstance(node, ConstDecl):
             left: Doc = node.name if node.type is None else [node.name, ": ", self.type(node.type)]
             return [
                 export,
-                group(["const", " ", self.assignment(node, left, " =", node.init), ";"]),
+                group(["const", " ", self.assignment(left, " =", node.init), ";"]),
             ]
         if isinstance(node, TypeAlias):
             left = ["type ", node.name]
-            return [export, self.assignment(node, left, " =", node.type, right_is_type=True), ";"]
+            return [export, self.assignment(left, " =", node.type, right_is_type=True), ";"]
         if isinstance(node, InterfaceDecl):
             if not node.members:
                 return [export, "interface ", node.name, " {}"]
@@ -420,13 +392,13 @@ class _Printer:
         ]
 
 
-def format_statement(node: Any, width: int = PRINT_WIDTH) -> str:
+def format_statement(node: Any) -> str:
     """One top-level statement laid out as prettier would, without a trailing newline.
 
     Since the templates spell the code, only a file's import line and the rare wire constant that
     `ts_json_layout` declines come here: the document printer is fast enough for them (about 0.07 s for the 1000
     benchmark specs), so no direct printer or cache of layouts stands in front of it."""
-    return print_doc(_Printer().statement(node), width)
+    return print_doc(_Printer().statement(node), PRINT_WIDTH)
 
 
 def doc_comment(text: str) -> str:

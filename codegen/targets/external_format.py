@@ -238,7 +238,7 @@ def _in_place(
     return [path.read_bytes().decode("utf-8") for path in paths]
 
 
-def _first_lines(said: str, count: int = 2) -> str:
+def _first_lines(said: str) -> str:
     """The formatter's first lines (the problem and where it is), on one line, since diagnostics are one line
     each; the code frames rustfmt and prettier draw below are left out."""
     lines = []
@@ -246,7 +246,7 @@ def _first_lines(said: str, count: int = 2) -> str:
         line = line.removeprefix("[error]").strip()  # prettier's prefix on every line
         if line and not _CODE_FRAME.match(line):
             lines.append(line)
-    return " ".join(lines[:count]) or "(no message)"
+    return " ".join(lines[:2]) or "(no message)"
 
 
 # colour codes, which prettier writes whenever CI is set in the environment, even into a pipe

@@ -282,14 +282,14 @@ def _constant_bytes(char: str) -> int:
     return 2 if code < 0x800 else 3 if code <= 0xFFFF else 6
 
 
-def constant_pieces(text: str, limit: int = CONSTANT_LIMIT) -> list[str]:
+def constant_pieces(text: str) -> list[str]:
     """`text` cut into pieces that each fit one constant, after a line break where one is in reach."""
     pieces: list[str] = []
     start = size = 0
     last_break = -1  # index of the last "\n" in the current piece
     for index, char in enumerate(text):
         width = _constant_bytes(char)
-        if size + width > limit:
+        if size + width > CONSTANT_LIMIT:
             cut = last_break + 1 if last_break >= start else index
             pieces.append(text[start:cut])
             start, size = cut, sum(map(_constant_bytes, text[cut:index]))

@@ -12,6 +12,7 @@ from typing import Any
 
 from .. import ir
 from .base import Reporter
+from . import python_layout
 from .python_layout import Raw
 from .python_names import ToolNames, field_names
 from .python_statements import BLACK_EXACT, Layout
@@ -94,7 +95,8 @@ class ModuleBuilder:
             values = [member.value for member in decl.members]
             value = literal_type(decl.members)
             if values and not any(isinstance(item, float) for item in values):  # exactly `Literal[...]` of them
-                lines = self.layout.call(f"{name}: TypeAlias = ", "Literal", "[", [("", item) for item in values])
+                arguments = [("", item) for item in values]
+                lines = self.layout.fast(python_layout.call_lines(f"{name}: TypeAlias = ", "Literal", "[", arguments))
             else:
                 lines = self.layout.lines(f"{name}: TypeAlias = {value}")
             return self._alias(name, lines, value, doc)
@@ -103,7 +105,8 @@ class ModuleBuilder:
             return self._alias(name, self.layout.lines(f"{name}: TypeAlias = {value}"), value, doc)
         # A recursive alias names itself before it exists: TypeAliasType takes its value as a string.
         self.imports.add("typing_extensions", "TypeAliasType")
-        lines = self.layout.call(f"{name} = ", "TypeAliasType", "(", [("", name), ("", value)])
+        arguments = [("", name), ("", value)]
+        lines = self.layout.fast(python_layout.call_lines(f"{name} = ", "TypeAliasType", "(", arguments))
         flat = f"TypeAliasType({py_literal(name)}, {py_literal(value)})"
         return _declaration("recursive_alias", name, doc, value=self.layout.right_side(lines, f"{name} = ", flat))
 
@@ -126,7 +129,8 @@ class ModuleBuilder:
             config.append('extra="allow"')
             self.imports.add("pydantic", "Field")
             annotation = f"dict[str, {self.types.render(struct.additional)}]"
-            lines = self.layout.call(f"__pydantic_extra__: {annotation} = ", "Field", "(", [("init=", False)], 1)
+            left = f"__pydantic_extra__: {annotation} = "
+            lines = self.layout.fast(python_layout.call_lines(left, "Field", "(", [("init=", False)], 1), 1)
             extra = self.layout.annotated(lines, "__pydantic_extra__", 1, (annotation, "Field(init=False)"))
         if any(name.startswith(PYDANTIC_PROTECTED_PREFIX) for name in names):
             config.append("protected_namespaces=()")
@@ -134,7 +138,8 @@ class ModuleBuilder:
         if config:
             self.imports.add("pydantic", "ConfigDict")
             flat = f"ConfigDict({', '.join(config)})"
-            lines = self.layout.call("model_config = ", "ConfigDict", "(", [("", Raw(item)) for item in config], 1)
+            arguments = [("", Raw(item)) for item in config]
+            lines = self.layout.fast(python_layout.call_lines("model_config = ", "ConfigDict", "(", arguments, 1), 1)
             laid_config = self.layout.right_side(lines, "    model_config = ", flat)
         description = struct.description
         if description is None and struct.name == self.tool.params:
@@ -169,11 +174,11 @@ class ModuleBuilder:
         target = f"{name}: {annotation}"
         if len(parts) == 1 and parts[0][0] == "default=":
             value: str | None = py_literal(parts[0][1])
-            lines = self.layout.literal_assignment(target, parts[0][1], 1)
+            lines = self.layout.fast(python_layout.assignment_lines(target, parts[0][1], 1), 1)
         elif parts:
             self.imports.add("pydantic", "Field")
             value = f"Field({', '.join(prefix + py_literal(part) for prefix, part in parts)})"
-            lines = self.layout.call(f"{target} = ", "Field", "(", parts, 1)
+            lines = self.layout.fast(python_layout.call_lines(f"{target} = ", "Field", "(", parts, 1), 1)
         else:
             value = None
             lines = self.layout.lines(target, 1)
@@ -192,7 +197,7 @@ class ModuleBuilder:
         if self.tool.wire_parameters is None:
             return None
         name = self.names.schema
-        lines = self.layout.literal_assignment(f"{name}: dict[str, Any]", self.tool.wire_parameters)
+        lines = self.layout.fast(python_layout.assignment_lines(f"{name}: dict[str, Any]", self.tool.wire_parameters))
         lefts = {False: f"{name}: dict[str, Any] = ", True: f"{name}: dict[\n    str, Any\n] = "}
         breaks, value = self.layout.right_side_after(lines, lefts, py_literal(self.tool.wire_parameters))
         return {"name": name, "annotation_breaks": breaks, "value": value}
@@ -204,7 +209,8 @@ class ModuleBuilder:
         params = self._params_class()
         arguments, returns = (f"[{params}, ToolInvocation]" if params else "[ToolInvocation]"), "Any | Awaitable[Any]"
         left = f"{self.names.handler}: TypeAlias = "
-        lines = self.layout.call(left, "Callable", "[", [("", Raw(arguments)), ("", Raw(returns))])
+        parts = [("", Raw(arguments)), ("", Raw(returns))]
+        lines = self.layout.fast(python_layout.call_lines(left, "Callable", "[", parts))
         breaks, value = self.layout.type_alias(lines, self.names.handler, f"Callable[{arguments}, {returns}]")
         return {"name": self.names.handler, "annotation_breaks": breaks, "value": value}
 
@@ -234,13 +240,8 @@ class ModuleBuilder:
             self.imports.add_module("dataclasses")
             call = self.layout.lines(f"def call(params: {params}, invocation: ToolInvocation) -> Any:", 1)
             view["call_layout"] = self.layout.shape(call, {1: "one_line", 3: "hug", 4: "explode"})
-            replace = self.layout.call(
-                "return ",
-                "dataclasses.replace",
-                "(",
-                [("", Raw("tool")), ("parameters=", Raw(f"copy.deepcopy({self.names.schema})"))],
-                1,
-            )
+            arguments = [("", Raw("tool")), ("parameters=", Raw(f"copy.deepcopy({self.names.schema})"))]
+            replace = self.layout.fast(python_layout.call_lines("return ", "dataclasses.replace", "(", arguments, 1), 1)
             shapes = {1: "one_line", 3: "hug", 4: "explode", 6: "explode_deepcopy"}
             view["replace_layout"] = self.layout.shape(replace, shapes)
         return view
@@ -252,7 +253,8 @@ class ModuleBuilder:
         arguments do not change it and are left out."""
         metadata = self.tool.options.metadata
         parts = [("", self.tool.name), ("metadata=", metadata)]
-        lines = self.layout.call("tool = ", "define_tool", "(", parts, 1, magic_trailing_comma=True)
+        call = python_layout.call_lines("tool = ", "define_tool", "(", parts, 1, magic_trailing_comma=True)
+        lines = self.layout.fast(call, 1)
         prefix = "        metadata="
         starts = [index for index, line in enumerate(lines) if line.startswith(prefix)]
         if not starts:

@@ -52,33 +52,15 @@ class Layout:
             self.exact = False
             return ["    " * depth + statement]
 
-    def literal_assignment(self, target: str, value: Any, depth: int = 0) -> list[str]:
-        """`target = value` for a JSON value, laid out from the value itself (python_layout.assignment_lines)
-        when it is a list or dict, else like `lines`."""
-        statement, laid_out = python_layout.assignment_lines(target, value, depth)
-        return self._fast(statement, laid_out, depth)
-
-    def call(
-        self,
-        head: str,
-        callee: str,
-        opening: str,
-        arguments: Sequence[tuple[str, Any]],
-        depth: int = 0,
-        magic_trailing_comma: bool = False,
-    ) -> list[str]:
-        """`head callee(arguments)` from its parts (python_layout.call_lines): each argument is (prefix, JSON
-        value or python_layout.Raw text); the same lines as `lines` of the flat statement."""
-        statement, laid_out = python_layout.call_lines(
-            head, callee, opening, arguments, depth, magic_trailing_comma
-        )
-        return self._fast(statement, laid_out, depth)
-
-    def _fast(self, statement: str, laid_out: list[str] | None, depth: int) -> list[str]:
-        if laid_out is None or not (statement.isascii() or python_layout.width_is_exact()):
+    def fast(self, laid_out: tuple[str, list[str] | None], depth: int = 0) -> list[str]:
+        """The lines of a statement one of python_layout's structured fast paths (`assignment_lines` for `target =
+        value` of a JSON value, `call_lines` for `head callee(arguments)`) laid out from its parts at `depth`, the
+        same lines as `lines` of the flat statement it returns with them."""
+        statement, lines = laid_out
+        if lines is None or not (statement.isascii() or python_layout.width_is_exact()):
             # declined, or the widths are a guess: the general layout decides (and marks inexact output)
             return self.lines(statement, depth)
-        return laid_out
+        return lines
 
     def sequence(self, head: str, items: Sequence[str], opening: str, closing: str) -> list[str]:
         """`head` followed by a flat comma-separated sequence: `from .m import A, B` (`opening` "(", which the
@@ -141,9 +123,9 @@ class Layout:
             return next(iter(shapes.values()))
         return found
 
-    def one_line(self, statement: str, depth: int = 0) -> str:
+    def one_line(self, statement: str) -> str:
         """`statement`, which the template writes on one line; black formats the file if it would not."""
-        if len(self.lines(statement, depth)) != 1:
+        if len(self.lines(statement)) != 1:
             self.exact = False
         return statement
 

@@ -278,7 +278,7 @@ class _ToolPlanner:
     def _default_view(
         self, doc: str, function: str, rust_type: RustType, type_ref: ir.TypeRef, value: Any
     ) -> DefaultView:
-        signature = [doc, *layout_fn_without_parameters(0, function, rust_type.text())]
+        signature = [doc, *layout_fn_without_parameters(function, rust_type.text())]
         literal = self._scalar_default(type_ref, value)
         if literal is not None:
             body = (

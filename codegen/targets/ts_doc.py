@@ -164,33 +164,6 @@ def can_break(doc: Doc) -> bool:
     return False
 
 
-def remove_lines(doc: Doc) -> Doc:
-    """prettier's removeLines: soft lines vanish, lines become spaces, groups lose their break."""
-    if isinstance(doc, Line) and not doc.hard:
-        return "" if doc.soft else " "
-    if isinstance(doc, IfBreak):
-        return remove_lines(doc.flat_contents)
-    if isinstance(doc, list):
-        return [remove_lines(part) for part in doc]
-    if isinstance(doc, Group):
-        states = (
-            [remove_lines(state) for state in doc.expanded_states] if doc.expanded_states else None
-        )
-        contents = states[0] if states else remove_lines(doc.contents)
-        return Group(contents, False, states, doc.id)
-    if isinstance(doc, Indent):
-        return Indent(remove_lines(doc.contents))
-    if isinstance(doc, Align):
-        return Align(doc.width, remove_lines(doc.contents))
-    if isinstance(doc, IndentIfBreak):
-        return IndentIfBreak(remove_lines(doc.contents), doc.group_id)
-    if isinstance(doc, Label):
-        return Label(doc.label, remove_lines(doc.contents))
-    if isinstance(doc, Fill):
-        return Fill([remove_lines(part) for part in doc.parts])
-    return doc
-
-
 _LEAVES = (str, Line)  # documents without children that propagate_breaks can skip (BREAK_PARENT is not one)
 
 
@@ -451,9 +424,9 @@ def _print_group(
 def _print_fill(
     doc: Fill, indent: str, mode: str, commands: list, remaining: int, group_modes: dict
 ) -> None:
+    # The one fill toolgen builds (_Printer.array's) alternates content and separator, content first and last,
+    # and each step prints a content and its separator: what is left is always an odd number of parts.
     parts = doc.parts[doc.printed :]
-    if not parts:
-        return
     content = parts[0]
     content_flat = (indent, MODE_FLAT, content)
     content_break = (indent, MODE_BREAK, content)
@@ -463,11 +436,6 @@ def _print_fill(
         return
     whitespace_flat = (indent, MODE_FLAT, parts[1])
     whitespace_break = (indent, MODE_BREAK, parts[1])
-    if len(parts) == 2:
-        commands.extend(
-            [whitespace_flat, content_flat] if content_fits else [whitespace_break, content_break]
-        )
-        return
     pair = (indent, MODE_FLAT, [content, parts[1], parts[2]])
     pair_fits = _fits(pair, [], remaining, group_modes, must_be_flat=True)
     commands.append((indent, mode, Fill(doc.parts, doc.printed + 2)))

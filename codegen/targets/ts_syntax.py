@@ -73,13 +73,14 @@ class Member:
 
 @dataclass
 class Call:
-    callee: Any
+    callee: Member  # toolgen writes method calls only (`z.string()`, `schema.optional()`: ts_types.z, method)
     args: list
 
 
 @dataclass
 class Arrow:
-    params: list  # plain parameter names
+    """`() => body`: toolgen writes arrows without parameters only (z.lazy)."""
+
     body: Any
 
 
@@ -127,21 +128,18 @@ class ConstDecl:
     name: str
     init: Any
     type: Any = None
-    exported: bool = True
 
 
 @dataclass
 class TypeAlias:
     name: str
     type: Any
-    exported: bool = True
 
 
 @dataclass
 class InterfaceDecl:
     name: str
     members: list  # TMember
-    exported: bool = True
 
 
 @dataclass
@@ -213,8 +211,6 @@ def _is_lone_short_argument(node: Any) -> bool:
         return True
     if isinstance(node, Str):
         return len(string_literal(node.value)) <= threshold
-    if isinstance(node, Call) and not node.args and isinstance(node.callee, Ident):
-        return len(node.callee.name) <= threshold - 2
     return _is_literal(node)
 
 
@@ -223,7 +219,7 @@ def _chain_nodes(node: Call) -> list:
     nodes = [node]
     current = node.callee
     while True:
-        if isinstance(current, Call) and isinstance(current.callee, (Member, Call)):
+        if isinstance(current, Call):
             nodes.append(current)
             current = current.callee
         elif isinstance(current, Member):
@@ -241,22 +237,14 @@ def _is_factory(name: str) -> bool:
 
 
 def _chain_groups(chain: list) -> tuple[list[tuple[int, int]], bool]:
-    """prettier's grouping of a member chain's printed nodes: (start, end) of each group, and shouldMerge."""
-    bounds: list[tuple[int, int]] = []
-    index = 1
-    while index < len(chain) and _is_call(chain[index]):
-        index += 1
-    if not _is_call(chain[0]):
-        while (
-            index + 1 < len(chain)
-            and isinstance(chain[index], Member)
-            and isinstance(chain[index + 1], Member)
-        ):
-            index += 1
-    bounds.append((0, index))
-    start = index
+    """prettier's grouping of a member chain's printed nodes: (start, end) of each group, and shouldMerge.
+
+    Every call is a method call, so the chain alternates a member and its call after a head that is neither:
+    prettier's first group (the head with the calls and member pairs right after it) is the head alone."""
+    bounds: list[tuple[int, int]] = [(0, 1)]
+    start = 1
     seen_call = False
-    for position in range(index, len(chain)):
+    for position in range(1, len(chain)):
         item = chain[position]
         if seen_call and isinstance(item, Member):
             bounds.append((start, position))
@@ -266,13 +254,8 @@ def _chain_groups(chain: list) -> tuple[list[tuple[int, int]], bool]:
             seen_call = True
     if start < len(chain):
         bounds.append((start, len(chain)))
-    first_start, first_end = bounds[0]
-    if first_end - first_start == 1:
-        head = chain[first_start]
-        should_not_wrap = isinstance(head, Ident) and _is_factory(head.name)
-    else:
-        last = chain[first_end - 1]
-        should_not_wrap = isinstance(last, Member) and _is_factory(last.name)
+    head = chain[0]
+    should_not_wrap = isinstance(head, Ident) and _is_factory(head.name)
     return bounds, len(bounds) >= 2 and should_not_wrap
 
 

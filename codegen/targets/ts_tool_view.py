@@ -89,7 +89,7 @@ def _declaration(tool: ir.Tool, plan: Any, names: Names, defaults: Defaults, rep
         _recursive_type(view, decl, type_name, names, defaults)
         statement = ConstDecl(
             schema_name,
-            z("lazy", Arrow([], expression)),
+            z("lazy", Arrow(expression)),
             type=TRef("z.ZodType", [TRef(type_name)]),
         )
         left = f"export const {schema_name}: z.ZodType<{type_name}>"

@@ -25,7 +25,7 @@ displays, fast), `parse` (flat text to leaves, and `layout`), `fast` (statements
 
 from __future__ import annotations
 
-from .fast import FAST_PATH_COUNTS, Raw, assignment_lines, call_lines, literal_text
+from .fast import FAST_PATH_COUNTS, Raw, assignment_lines, call_lines
 from .lines import LINE_LENGTH, Unsupported, str_width, width_is_exact
 from .parse import layout
 
@@ -37,7 +37,6 @@ __all__ = [
     "assignment_lines",
     "call_lines",
     "layout",
-    "literal_text",
     "str_width",
     "width_is_exact",
 ]

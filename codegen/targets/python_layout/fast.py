@@ -113,11 +113,6 @@ def _element_lines(
     out.append(indent + value.closing + suffix)
 
 
-def literal_text(value: Any) -> str:
-    """`py_literal(value)` (what `assignment_lines` lays out), for the caller's fallback statement."""
-    return _literal(value).text
-
-
 def assignment_lines(target: str, value: Any, depth: int = 0) -> tuple[str, list[str] | None]:
     """`target = value` for a JSON list or dict `value` (`target` a name, optionally annotated): the flat statement,
     and black's lines for it, or None when the general layout must decide.

@@ -68,9 +68,6 @@ class Leaf:
         return Leaf(self.type, "" if self.optional else self.value, "" if first else self.canonical_prefix,
                     self.role, self.optional)  # fmt: skip
 
-    def __str__(self) -> str:
-        return self.prefix + self.value
-
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"Leaf({self.type!r}, {self.value!r})"
 
@@ -301,12 +298,10 @@ def is_one_sequence_between(
     return commas < 2
 
 
-def is_line_short_enough(line: Line, line_str: str | None = None) -> bool:
-    if line_str is None:
-        if line.length() > LINE_LENGTH:  # every character is at least one column wide
-            return False
-        line_str = line.render()
-    return str_width(line_str) <= LINE_LENGTH
+def is_line_short_enough(line: Line) -> bool:
+    if line.length() > LINE_LENGTH:  # every character is at least one column wide
+        return False
+    return str_width(line.render()) <= LINE_LENGTH
 
 
 def can_be_split(line: Line) -> bool:

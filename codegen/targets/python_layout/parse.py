@@ -66,9 +66,8 @@ def _tokens(text: str) -> list[tuple[str, str, str]]:
     return result
 
 
-_KEYWORDS = frozenset(
-    {"return", "import", "from", "in", "not", "and", "or", "is", "if", "else", "del", "assert"}
-)
+# Keywords after which a bracket opens an atom, not a trailer: of black's list, those _tokens lets through.
+_KEYWORDS = frozenset({"return", "import", "from"})
 
 
 def _build_leaves(tokens: list[tuple[str, str, str]]) -> list[Leaf]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .spec import ToolSpec
+from codegen.spec import ToolSpec
 
 
 def expected_wire(spec: ToolSpec) -> dict[str, Any]:
