@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .rust_layout import MAX_WIDTH
+
 if TYPE_CHECKING:  # rust_names imports this module
     from .rust_names import ToolNames
 
@@ -21,7 +23,6 @@ FOLDER_TYPE_NAMES = frozenset(
 )
 # Crates mod.rs `use`s: a tool module of the same name would make the path ambiguous there.
 FOLDER_MODULE_NAMES = frozenset({"std", "github_copilot_sdk"})
-MAX_WIDTH = 100  # rustfmt's max_width
 
 
 def _field_lines(name: str, params: str | None) -> list[str]:

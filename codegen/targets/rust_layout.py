@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-MAX_WIDTH = 100
+MAX_WIDTH = 100  # rustfmt's max_width
 INDENT = 4
 # rustfmt lays a `#[name(a, b)]` attribute out vertically once its arguments are wider than this
 # (`attr_fn_like_width`); an attribute with a single argument only breaks when its line is too long.

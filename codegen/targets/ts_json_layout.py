@@ -4,7 +4,7 @@ value exactly as prettier's document printer (`_prettier.format_statement`) prin
 
 A wire schema holds dozens of values; building a node for each and printing its document cost eight times as much
 (2.8 s against 0.36 s for the 1000 benchmark specs' schemas). Every decision is the document printer's for those
-nodes (tests/test_ts_fast_layout.py compares the two on every schema of the corpus, the benchmark and generated
+nodes (tests/test_ts_json_layout.py compares the two on every schema of the corpus, the benchmark and generated
 values).
 """
 

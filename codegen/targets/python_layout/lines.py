@@ -6,9 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-
-
-LINE_LENGTH = 88
+from ..python_syntax import LINE_LENGTH
 
 # Leaf types.
 NAME, STRING, NUMBER = "NAME", "STRING", "NUMBER"
