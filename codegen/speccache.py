@@ -68,10 +68,9 @@ def load_tools_keyed(
     known = None if files is None or store is None else _read_or_trust(files, max_spec_bytes, recorded)
     if files is None or store is None or known is None:
         return _load_all_keyed(paths, max_spec_bytes)  # no cache, or a problem the loader words
-    contents, records = known
-    keys = {shown: spec_key(shown, records[shown].digest, max_spec_bytes) for shown, _ in files}
-    heads = _stored_heads(store, keys)
-    fresh_tools = _load_missing(files, contents, records, keys, heads, store, max_spec_bytes)
+    loading = _Loading.of(files, *known, store, max_spec_bytes)
+    keys, records, heads = loading.keys, loading.records, loading.heads
+    fresh_tools = _load_missing(loading)
     if fresh_tools is None or len({tool_name_key(heads[shown].name) for shown, _ in files}) != len(files):
         return _load_all_keyed(paths, max_spec_bytes)  # an error or a duplicate name: the loader words it
     tools = LazyTools(
@@ -111,62 +110,84 @@ def load_changed(
     if store is None:
         return None
     files = [(shown, path) for shown, path, _ in specs]
-    records = {shown: record for shown, _, record in specs}
     contents: dict[str, bytes | None] = {shown: None for shown, _ in files}  # read again if not cached
-    keys = {shown: spec_key(shown, records[shown].digest, max_spec_bytes) for shown, _ in files}
-    heads = _stored_heads(store, keys)
-    alike = _load_alike(files, contents, records, keys, heads, store, max_spec_bytes, previous)
-    models = _load_missing(files, contents, records, keys, heads, store, max_spec_bytes)
-    if models is None or any(head is None for head in heads.values()):
+    loading = _Loading.of(files, contents, {shown: record for shown, _, record in specs}, store, max_spec_bytes)
+    alike = _load_alike(loading, previous)
+    models = _load_missing(loading)
+    if models is None or any(head is None for head in loading.heads.values()):
         return None
-    return ChangedSpecs(keys, records, heads, {**alike, **models})  # type: ignore[arg-type]
+    return ChangedSpecs(loading.keys, loading.records, loading.heads, {**alike, **models})  # type: ignore[arg-type]
 
 
-def _load_alike(
-    files: list[tuple[str, Path]],
-    contents: dict[str, bytes | None],
-    records: dict[str, FileRecord],
-    keys: dict[str, bytes],
-    heads: dict[str, _Head | None],
-    store: cachestore.Store,
-    max_spec_bytes: int,
-    previous: dict[str, str],
-) -> dict[str, ir.Tool]:
+@dataclass
+class _Loading:
+    """Specs being loaded through the cache, and what is known of each so far, by shown path: its bytes (None: not
+    read), the record of those bytes, its cache key and its stored head (None: not cached)."""
+
+    files: list[tuple[str, Path]]
+    contents: dict[str, bytes | None]
+    records: dict[str, FileRecord]
+    keys: dict[str, bytes]
+    heads: dict[str, _Head | None]
+    store: cachestore.Store
+    max_spec_bytes: int
+
+    @classmethod
+    def of(
+        cls,
+        files: list[tuple[str, Path]],
+        contents: dict[str, bytes | None],
+        records: dict[str, FileRecord],
+        store: cachestore.Store,
+        max_spec_bytes: int,
+    ) -> _Loading:
+        keys = {shown: spec_key(shown, records[shown].digest, max_spec_bytes) for shown, _ in files}
+        return cls(files, contents, records, keys, _stored_heads(store, keys), store, max_spec_bytes)
+
+    def read(self, shown: str, path: Path) -> bytes | None:
+        """Read a spec now and key what was read; None when it cannot be read or is too large."""
+        try:
+            data, self.records[shown] = read_record(path, follow_links=True)
+        except OSError:
+            return None
+        self.contents[shown], self.keys[shown] = data, spec_key(shown, self.records[shown].digest, self.max_spec_bytes)
+        return data if len(data) <= self.max_spec_bytes else None
+
+    def keep(self, shown: str, tool: ir.Tool, pickled: bytes, head: _Head, entries: dict[bytes, bytes]) -> None:
+        """A spec's new model and head, added to the `entries` to store."""
+        self.heads[shown] = head
+        entries[self.keys[shown]] = pickled
+        entries[_head_key(self.keys[shown])] = head.encode()
+
+
+def _load_alike(loading: _Loading, previous: dict[str, str]) -> dict[str, ir.Tool]:
     """The models of the specs not cached that are shaped like their last versions (spec_alike), stored, their
-    heads filled in; every other one read into `contents` (with its record and key) for `_load_missing`."""
+    heads filled in; every other one read (its bytes, record and key in `loading`) for `_load_missing`."""
     before_keys = {
-        shown: spec_key(shown, previous[shown], max_spec_bytes)
-        for shown, _ in files
-        if heads[shown] is None and shown in previous
+        shown: spec_key(shown, previous[shown], loading.max_spec_bytes)
+        for shown, _ in loading.files
+        if loading.heads[shown] is None and shown in previous
     }
     if not before_keys:
         return {}
     from .spec_alike import rebuild
 
-    before_heads = _stored_heads(store, before_keys)
-    before_models = store.get_many("spec", list(before_keys.values()))
+    before_heads = _stored_heads(loading.store, before_keys)
+    before_models = loading.store.get_many("spec", list(before_keys.values()))
     models: dict[str, ir.Tool] = {}
     entries: dict[bytes, bytes] = {}
-    for shown, path in files:
+    for shown, path in loading.files:
         head, key = before_heads.get(shown), before_keys.get(shown)
         if head is None or head.shape is None or head.warnings or key not in before_models:
             continue
-        before = _unpickle(before_models[key])
-        try:
-            data, records[shown] = read_record(path, follow_links=True)
-        except OSError:
-            continue
-        contents[shown], keys[shown] = data, spec_key(shown, records[shown].digest, max_spec_bytes)
-        made = rebuild(shown, data, max_spec_bytes, before[0], head.shape) if before is not None else None
-        if made is None:
-            continue
-        tool, shape = made
-        heads[shown] = _Head.of(tool, [], shape)
-        models[shown] = tool
-        entries[keys[shown]] = _pickle((tool, []))
-        entries[_head_key(keys[shown])] = heads[shown].encode()
+        before, data = _unpickle(before_models[key]), loading.read(shown, path)
+        made = rebuild(shown, data, loading.max_spec_bytes, before[0], head.shape) if before and data else None
+        if made is not None:
+            tool, shape = made
+            loading.keep(shown, tool, _pickle((tool, [])), _Head.of(tool, [], shape), entries)
+            models[shown] = tool
     if entries:
-        store.put_many("spec", entries)
+        loading.store.put_many("spec", entries)
     return models
 
 
@@ -191,41 +212,27 @@ def _read_or_trust(
     return contents, records
 
 
-def _load_missing(
-    files: list[tuple[str, Path]],
-    contents: dict[str, bytes | None],
-    records: dict[str, FileRecord],
-    keys: dict[str, bytes],
-    heads: dict[str, _Head | None],
-    store: cachestore.Store,
-    max_spec_bytes: int,
-) -> dict[str, ir.Tool] | None:
-    """Parse every spec whose head the cache does not hold, store model and head, and fill in `heads` (and, for a
-    spec read only now, `records` and `keys`); the new models by shown path. None when one has an error."""
+def _load_missing(loading: _Loading) -> dict[str, ir.Tool] | None:
+    """Parse every spec whose head the cache does not hold, store model and head, and fill in the heads (and, for a
+    spec read only now, its record and key); the new models by shown path. None when one has an error."""
     missing: dict[str, bytes] = {}
-    for shown, path in files:
-        if heads[shown] is None:
-            data = contents[shown]
+    for shown, path in loading.files:
+        if loading.heads[shown] is None:
+            data = loading.contents[shown]
             if data is None:  # vouched for, but not cached: read it now, and key what was read
-                try:
-                    data, records[shown] = read_record(path, follow_links=True)
-                except OSError:
+                data = loading.read(shown, path)
+                if data is None:
                     return None
-                if len(data) > max_spec_bytes:
-                    return None
-                keys[shown] = spec_key(shown, records[shown].digest, max_spec_bytes)
             missing[shown] = data
     if not missing:
         return {}
-    fresh = _load_many(missing, max_spec_bytes)
+    fresh = _load_many(missing, loading.max_spec_bytes)
     if fresh is None:
         return None
     entries: dict[bytes, bytes] = {}
-    for shown, (_, pickled, head) in fresh.items():
-        heads[shown] = head
-        entries[keys[shown]] = pickled
-        entries[_head_key(keys[shown])] = head.encode()
-    store.put_many("spec", entries)
+    for shown, ((tool, _), pickled, head) in fresh.items():
+        loading.keep(shown, tool, pickled, head, entries)
+    loading.store.put_many("spec", entries)
     return {shown: tool for shown, ((tool, _), _, _) in fresh.items()}
 
 
