@@ -27,7 +27,6 @@ class AnyType:
 @dataclass(frozen=True)
 class ScalarType:
     scalar: ScalarKind
-    format: str | None = None  # kept for targets that map e.g. date-time; the wire schema carries it anyway
     kind: Literal["scalar"] = "scalar"
 
 

@@ -211,7 +211,7 @@ class _ToolBuilder:
                 return ir.ArrayType(ir.AnyType())
             return ir.ArrayType(self._type(schema["items"], self._item_context(context), path + ("items",)))
         if kind in ir.SCALAR_KINDS:
-            return ir.ScalarType(kind, schema.get("format"))
+            return ir.ScalarType(kind)
         if kind == "null":
             return ir.NullType()
         return ir.AnyType()
