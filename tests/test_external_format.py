@@ -6,6 +6,7 @@ is not installed leaves the text as rendered, with a warning.
 
 from __future__ import annotations
 
+import difflib
 import re
 import shlex
 import shutil
@@ -303,3 +304,52 @@ def test_python_that_black_rejects_exits_2_without_a_traceback(tmp_path):
     assert "python/tool.py.j2: error: custom templates rendered python/" in result.output
     assert "black rejects it" in result.output and "Traceback" not in result.output
     assert not out.exists() or not any(path.is_file() for path in out.rglob("*"))
+
+
+# -- the built-in templates' own output, in folders small enough that a folder-wide list fits on one line ---------
+
+LONG_NAME = "a_tool_whose_name_is_long_enough_to_break_the_list_of_every_tool"
+SMALL_FOLDERS = {  # a folder's tool names
+    "one short": ["ab"],
+    "one long": [LONG_NAME],
+    "two short": ["ab", "cd"],
+    "two medium": ["search_the_files", "fetch_the_page"],
+    "three short": ["ab", "cd", "ef"],
+    "one short, one long": ["ab", LONG_NAME],
+    # around rustfmt's widths for a lone call (module = name): 22/23 (array width), 54/55 (callee width)
+    **{f"one of {length}": ["t" * length] for length in (22, 23, 40, 54, 55)},
+    "two of 14": ["a" * 14, "b" * 14],
+    "two of 20": ["a" * 20, "b" * 20],
+}
+EXTENSION = {"go": ".go", "rust": ".rs", "nodejs": ".ts", "java": ".java", "python": ".py"}
+
+
+def _black(files: list[tuple[str, str, str]]) -> list[str]:
+    import black
+
+    return [black.format_str(text, mode=black.Mode()) for _, _, text in files]
+
+
+@pytest.mark.parametrize("folder", list(SMALL_FOLDERS), ids=list(SMALL_FOLDERS))
+@pytest.mark.parametrize("target", ["go", "rust", "nodejs", "java", "python"])
+def test_a_small_folder_is_already_in_the_formatters_layout(target, folder, tmp_path, request):
+    """The corpora hold many tools each; the lists of every tool (`allTools`, `all`) that a folder of one or two
+    short-named tools holds fit on one line, where prettier and rustfmt put them."""
+    if target != "python":
+        _require(target, request)
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    for name in SMALL_FOLDERS[folder]:
+        (specs / f"{name}.yaml").write_text(
+            f"name: {name}\ndescription: Does {name}.\n"
+            "parameters:\n  type: object\n  properties:\n    query: {type: string}\n  required: [query]\n"
+        )
+    outputs, _ = render_outputs(load_tools([specs])[0], [target])
+    files = [(path, "", text) for path, text in sorted(outputs.items()) if path.endswith(EXTENSION[target])]
+    formatted = _black(files) if target == "python" else external_format.format_texts(FORMATTER[target], target, files)
+    changed = [
+        "".join(difflib.unified_diff(before.splitlines(True), text.splitlines(True), path, f"{path} formatted"))
+        for (path, _, before), text in zip(files, formatted)
+        if text != before
+    ]
+    assert not changed, "\n".join(changed)

@@ -24,14 +24,27 @@ MEMBER_INDENT = 2
 THROWS = " throws Exception;"
 
 
-def _components(head: str, items: list[str], tail: str) -> list[str]:
-    """`head` + items joined by ", " + `tail`, or one item per line at +4 from the head's indentation
-    (google-java-format's continuation)."""
+def _returned(calls: list[tuple[str, str]]) -> list[str]:
+    """`return List.of(...)` of every `Class.create(handlers::name)`, as google-java-format lays a call's arguments
+    out: on the line; else together on one continuation line, +4; else one per line there, and one that is still
+    too long with its method reference on a line of its own, +4 again. Tool names are at most 64 characters, so
+    `Class.create(` always fits."""
+    head, tail, indent = "    return List.of(", ");", " " * (4 + CONTINUATION)
+    items = [f"{class_name}.create(handlers::{name})" for class_name, name in calls]
     flat = head + ", ".join(items) + tail
-    if len(flat) <= COLUMN_LIMIT or not items:
+    if len(flat) <= COLUMN_LIMIT:
         return [flat]
-    indent = " " * (len(head) - len(head.lstrip()) + CONTINUATION)
-    return [head] + [indent + item + ("," if i < len(items) - 1 else tail) for i, item in enumerate(items)]
+    joined = indent + ", ".join(items) + tail
+    if len(joined) <= COLUMN_LIMIT:
+        return [head, joined]
+    lines = [head]
+    for number, ((class_name, name), item) in enumerate(zip(calls, items)):
+        end = "," if number < len(items) - 1 else tail
+        if len(indent + item + end) <= COLUMN_LIMIT:
+            lines.append(indent + item + end)
+        else:
+            lines += [f"{indent}{class_name}.create(", f"{indent}{' ' * CONTINUATION}handlers::{name}){end}"]
+    return lines
 
 
 def method_declaration(head: str, parameters: list[str]) -> list[str]:
@@ -74,5 +87,4 @@ def handlers_context(
                 "declaration": method_declaration(f"Object {name}", [*parameters, "ToolInvocation invocation"]),
             }
         )
-    calls = [f"{class_name}.create(handlers::{name})" for class_name, name in zip(class_names, names)]
-    return {"methods": methods, "returned": _components("    return List.of(", calls, ");")}
+    return {"methods": methods, "returned": _returned(list(zip(class_names, names)))}

@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from .rust_layout import MAX_WIDTH
 
+ARRAY_WIDTH = 60  # rustfmt's array_width: 60 % of max_width
+CALL_WIDTH = 60  # from rustfmt's output: a callee this long never overflows an array's brackets
+
 if TYPE_CHECKING:  # rust_names imports this module
     from .rust_names import ToolNames
 
@@ -34,12 +37,24 @@ def _field_lines(name: str, params: str | None) -> list[str]:
     return [f"    pub {name}:", f"        {kind},"]
 
 
-def _call_lines(factory: str, field: str) -> list[str]:
-    """`factory(handlers.field),` inside `vec![…]`, as rustfmt prints it."""
-    flat = f"        {factory}(handlers.{field}),"
-    if len(flat) <= MAX_WIDTH:
-        return [flat]
-    return [f"        {factory}(", f"            handlers.{field},", "        ),"]
+def _call(factory: str, field: str) -> dict[str, Any]:
+    """`factory(handlers.field)` in `vec![…]`, and whether it fits a line of its own (rustfmt breaks it there)."""
+    return {"factory": factory, "field": field, "fits": len(f"        {factory}(handlers.{field}),") <= MAX_WIDTH}
+
+
+def _calls_layout(calls: Sequence[dict[str, Any]]) -> str:
+    """How rustfmt lays `vec![…]` out: on one line when its items take at most ARRAY_WIDTH columns; a lone call
+    that does not overflows the brackets (`vec![f(` … `)]`) unless its callee is CALL_WIDTH or longer, and then
+    stays on one line if it fits; else one item per line."""
+    flat = ", ".join(f"{call['factory']}(handlers.{call['field']})" for call in calls)
+    if len(flat) <= ARRAY_WIDTH:
+        return "one line"
+    if len(calls) == 1:
+        if len(calls[0]["factory"]) < CALL_WIDTH and len(f"        handlers.{calls[0]['field']},") <= MAX_WIDTH:
+            return "one call overflowing"
+        if len(f"    vec![{flat}]") <= MAX_WIDTH:
+            return "one line"
+    return "one per line"
 
 
 def handlers_context(names: Sequence[ToolNames], tools: Sequence[Any]) -> dict[str, Any]:
@@ -49,5 +64,6 @@ def handlers_context(names: Sequence[ToolNames], tools: Sequence[Any]) -> dict[s
             {"tool": tool.name, "lines": _field_lines(item.module, item.params)}
             for item, tool in zip(names, tools)
         ],
-        "tool_calls": [line for item in names for line in _call_lines(item.factory, item.module)],
+        "tool_calls": (calls := [_call(item.factory, item.module) for item in names]),
+        "calls_layout": _calls_layout(calls),
     }

@@ -63,5 +63,12 @@ def handlers_context(tools: Sequence[ir.Tool], names: Sequence[_ToolNames], exte
     return {
         "imports": [format_statement(statement) for statement in imports],
         "members": [_member(tool, member, param) for tool, member, param in zip(tools, members, params)],
-        "calls": [_call(n.factory, member) for n, member in zip(names, members)],
+        "calls": (calls := [_call(n.factory, member) for n, member in zip(names, members)]),
+        "calls_on_one_line": _calls_on_one_line(calls),
     }
+
+
+def _calls_on_one_line(calls: Sequence[dict[str, Any]]) -> bool:
+    """Whether prettier prints the returned array on one line: when all of it fits."""
+    elements = ", ".join(f"{call['factory']}(handlers.{call['member']}) as Tool<any>" for call in calls)
+    return len(f"  return [{elements}];") <= PRINT_WIDTH
