@@ -320,6 +320,10 @@ SMALL_FOLDERS = {  # a folder's tool names
     **{f"one of {length}": ["t" * length] for length in (22, 23, 40, 54, 55)},
     "two of 14": ["a" * 14, "b" * 14],
     "two of 20": ["a" * 20, "b" * 20],
+    # a name ending in "-bare" gets a spec without parameters
+    "one bare short": ["ab-bare"],
+    "one bare long": [LONG_NAME[:59] + "-bare"],
+    "bare and not": ["ab-bare", "cd", "t" * 30 + "-bare"],
 }
 EXTENSION = {"go": ".go", "rust": ".rs", "nodejs": ".ts", "java": ".java", "python": ".py"}
 
@@ -340,9 +344,9 @@ def test_a_small_folder_is_already_in_the_formatters_layout(target, folder, tmp_
     specs = tmp_path / "specs"
     specs.mkdir()
     for name in SMALL_FOLDERS[folder]:
+        parameters = "parameters:\n  type: object\n  properties:\n    query: {type: string}\n  required: [query]\n"
         (specs / f"{name}.yaml").write_text(
-            f"name: {name}\ndescription: Does {name}.\n"
-            "parameters:\n  type: object\n  properties:\n    query: {type: string}\n  required: [query]\n"
+            f"name: {name}\ndescription: Does {name}.\n" + ("" if name.endswith("-bare") else parameters)
         )
     outputs, _ = render_outputs(load_tools([specs])[0], [target])
     files = [(path, "", text) for path, text in sorted(outputs.items()) if path.endswith(EXTENSION[target])]
