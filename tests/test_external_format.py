@@ -320,6 +320,8 @@ SMALL_FOLDERS = {  # a folder's tool names
     **{f"one of {length}": ["t" * length] for length in (22, 23, 40, 54, 55)},
     "two of 14": ["a" * 14, "b" * 14],
     "two of 20": ["a" * 20, "b" * 20],
+    # Rust's `H: Fn(…Params, ToolInvocation) -> F` exactly 100 columns: rustfmt breaks it (it keeps 99)
+    "one with a 100-column bound": ["a" * 31 + "_" + "b" * 30 + "_c"],
     # a name ending in "-bare" gets a spec without parameters
     "one bare short": ["ab-bare"],
     "one bare long": [LONG_NAME[:59] + "-bare"],

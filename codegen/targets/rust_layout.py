@@ -177,7 +177,7 @@ def layout_where_bound(
     if display_width(one_line) <= MAX_WIDTH:
         return [one_line]
     head = f"{pad}{name}: {function}"
-    if display_width(head) <= MAX_WIDTH:
+    if display_width(head) < MAX_WIDTH:  # rustfmt breaks a first bound of exactly max_width columns too
         lines = [head]
     else:
         arg_pad = _spaces(3 * INDENT)
