@@ -322,6 +322,10 @@ SMALL_FOLDERS = {  # a folder's tool names
     "two of 20": ["a" * 20, "b" * 20],
     # Rust's `H: Fn(…Params, ToolInvocation) -> F` exactly 100 columns: rustfmt breaks it (it keeps 99)
     "one with a 100-column bound": ["a" * 31 + "_" + "b" * 30 + "_c"],
+    # names whose Rust snake case is far longer than the name (every case change and digit is a word)
+    "one camel with digits": ["tAaBbCc1Dd2Ee3Ff4Gg5Hh6Ii7Jj8Kk9LlMmNnOoPpQqRrSsTtUuVvWwXxYyZz0"],
+    "two camel with digits": ["tAaBbCc1Dd2Ee3Ff4Gg5Hh6Ii7Jj8Kk9LlMmNnOoPpQqRrSsTtUuVvWwXxYyZz0", "ab"],
+    "one camel, shorter": ["tAaBbCc1Dd2Ee3Ff4Gg5Hh6Ii7Jj8Kk9LlMm"],
     # a name ending in "-bare" gets a spec without parameters
     "one bare short": ["ab-bare"],
     "one bare long": [LONG_NAME[:59] + "-bare"],

@@ -38,23 +38,32 @@ def _field_lines(name: str, params: str | None) -> list[str]:
 
 
 def _call(factory: str, field: str) -> dict[str, Any]:
-    """`factory(handlers.field)` in `vec![…]`, and whether it fits a line of its own (rustfmt breaks it there)."""
+    """`factory(handlers.field)` in `vec![…]`: whether it fits a line of its own (else rustfmt breaks it after the
+    `(`), and whether `handlers.field` is then broken before `.field` (`chained`: set with the layout)."""
     return {"factory": factory, "field": field, "fits": len(f"        {factory}(handlers.{field}),") <= MAX_WIDTH}
+
+
+def _argument_fits(field: str, indent: int) -> bool:
+    return indent + len(f"handlers.{field},") <= MAX_WIDTH
 
 
 def _calls_layout(calls: Sequence[dict[str, Any]]) -> str:
     """How rustfmt lays `vec![…]` out: on one line when its items take at most ARRAY_WIDTH columns; a lone call
-    that does not overflows the brackets (`vec![f(` … `)]`) unless its callee is CALL_WIDTH or longer, and then
-    stays on one line if it fits; else one item per line."""
+    that does not overflows the brackets (`vec![f(` … `)]`) unless its callee is CALL_WIDTH or longer or its
+    argument fits no line, and then stays on one line if it fits; else one item per line. Sets each call's
+    `chained`: an argument too long for its line is broken before `.field`, as rustfmt breaks a chain."""
     flat = ", ".join(f"{call['factory']}(handlers.{call['field']})" for call in calls)
+    layout = "one per line"
     if len(flat) <= ARRAY_WIDTH:
-        return "one line"
-    if len(calls) == 1:
-        if len(calls[0]["factory"]) < CALL_WIDTH and len(f"        handlers.{calls[0]['field']},") <= MAX_WIDTH:
-            return "one call overflowing"
-        if len(f"    vec![{flat}]") <= MAX_WIDTH:
-            return "one line"
-    return "one per line"
+        layout = "one line"
+    elif len(calls) == 1 and len(calls[0]["factory"]) < CALL_WIDTH and 12 + len(f".{calls[0]['field']},") <= MAX_WIDTH:
+        layout = "one call overflowing"
+    elif len(calls) == 1 and len(f"    vec![{flat}]") <= MAX_WIDTH:
+        layout = "one line"
+    argument_indent = 8 if layout == "one call overflowing" else 12
+    for call in calls:
+        call["chained"] = not _argument_fits(call["field"], argument_indent)
+    return layout
 
 
 def handlers_context(names: Sequence[ToolNames], tools: Sequence[Any]) -> dict[str, Any]:

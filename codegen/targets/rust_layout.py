@@ -191,16 +191,19 @@ def layout_where_bound(
     return lines + bound_lines
 
 
-def layout_fn_signature(prefix: str, parameters: Sequence[str], suffix: str) -> list[str]:
-    """`prefix(parameters)suffix` for a top-level fn: one line, or one parameter per line."""
-    one_line = f"{prefix}({', '.join(parameters)}){suffix}"
+def layout_fn_signature(
+    prefix: str, parameters: Sequence[str], suffix: str, generics: Sequence[str] = ()
+) -> list[str]:
+    """`prefix<generics>(parameters)suffix` for a top-level fn: one line, or one parameter per line; when even
+    `prefix<generics>(` takes max_width columns or more, one generic parameter per line too (rustfmt keeps 99)."""
+    generic = f"<{', '.join(generics)}>" if generics else ""
+    one_line = f"{prefix}{generic}({', '.join(parameters)}){suffix}"
     if display_width(one_line) <= MAX_WIDTH:
         return [one_line]
-    return [
-        f"{prefix}(",
-        *[f"{_spaces(INDENT)}{parameter}," for parameter in parameters],
-        f"){suffix}",
-    ]
+    head = [f"{prefix}{generic}("]
+    if generics and display_width(head[0]) >= MAX_WIDTH:
+        head = [f"{prefix}<", *[f"{_spaces(INDENT)}{name}," for name in generics], ">("]
+    return [*head, *[f"{_spaces(INDENT)}{parameter}," for parameter in parameters], f"){suffix}"]
 
 
 def layout_use_list(prefix: str, names: Sequence[str]) -> list[str]:

@@ -387,7 +387,7 @@ class _ToolPlanner:
             needs_present=self.needs_present,
             factory_doc=[f"/// Builds the `{tool.name}` tool; `handler` receives {receives}."],
             factory_signature=layout_fn_signature(
-                f"pub fn {self.names.factory}<H, F>", ["handler: H"], " -> Tool"
+                f"pub fn {self.names.factory}", ["handler: H"], " -> Tool", generics=["H", "F"]
             ),
             handler_bound=layout_where_bound("H", handler_args, "F", HANDLER_BOUNDS),
             overrides_built_in_tool=options.overrides_built_in_tool,
