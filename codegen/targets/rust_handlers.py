@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .rust_layout import MAX_WIDTH
+from .rust_layout import INDENT, MAX_WIDTH
 
 ARRAY_WIDTH = 60  # rustfmt's array_width: 60 % of max_width
 CALL_WIDTH = 60  # from rustfmt's output: a callee this long never overflows an array's brackets
+OVERFLOW_INDENT = 2 * INDENT  # the argument of a call that overflows `vec![`, which stands in `all`'s body
 
 if TYPE_CHECKING:  # rust_names imports this module
     from .rust_names import ToolNames
@@ -37,42 +38,49 @@ def _field_lines(name: str, params: str | None) -> list[str]:
     return [f"    pub {name}:", f"        {kind},"]
 
 
-def _call(factory: str, field: str) -> dict[str, Any]:
+def _call(factory: str, field: str, argument_indent: int) -> dict[str, Any]:
     """`factory(handlers.field)` in `vec![…]`: whether it fits a line of its own (else rustfmt breaks it after the
-    `(`), and whether `handlers.field` is then broken before `.field` (`chained`: set with the layout)."""
-    return {"factory": factory, "field": field, "fits": len(f"        {factory}(handlers.{field}),") <= MAX_WIDTH}
+    `(`), and whether `handlers.field`, then on a line of its own at `argument_indent`, is too long for it (rustfmt
+    breaks it before `.field`, as a chain)."""
+    return {
+        "factory": factory,
+        "field": field,
+        "fits": len(f"        {factory}(handlers.{field}),") <= MAX_WIDTH,
+        "chained": argument_indent + len(f"handlers.{field},") > MAX_WIDTH,
+    }
 
 
-def _argument_fits(field: str, indent: int) -> bool:
-    return indent + len(f"handlers.{field},") <= MAX_WIDTH
-
-
-def _calls_layout(calls: Sequence[dict[str, Any]]) -> str:
-    """How rustfmt lays `vec![…]` out: on one line when its items take at most ARRAY_WIDTH columns; a lone call
-    that does not overflows the brackets (`vec![f(` … `)]`) unless its callee is CALL_WIDTH or longer or its
-    argument fits no line, and then stays on one line if it fits; else one item per line. Sets each call's
-    `chained`: an argument too long for its line is broken before `.field`, as rustfmt breaks a chain."""
-    flat = ", ".join(f"{call['factory']}(handlers.{call['field']})" for call in calls)
-    layout = "one per line"
+def _calls_layout(calls: Sequence[tuple[str, str]]) -> str:
+    """How rustfmt lays `vec![…]` of these (factory, field) calls out: on one line when its items take at most
+    ARRAY_WIDTH columns; a lone call that does not overflows the brackets (`vec![f(` … `)]`) unless its callee is
+    CALL_WIDTH or longer or its argument fits no line (`.field,` alone, +4), and then stays on one line if it fits;
+    else one item per line."""
+    flat = ", ".join(f"{factory}(handlers.{field})" for factory, field in calls)
     if len(flat) <= ARRAY_WIDTH:
-        layout = "one line"
-    elif len(calls) == 1 and len(calls[0]["factory"]) < CALL_WIDTH and 12 + len(f".{calls[0]['field']},") <= MAX_WIDTH:
-        layout = "one call overflowing"
-    elif len(calls) == 1 and len(f"    vec![{flat}]") <= MAX_WIDTH:
-        layout = "one line"
-    argument_indent = 8 if layout == "one call overflowing" else 12
-    for call in calls:
-        call["chained"] = not _argument_fits(call["field"], argument_indent)
-    return layout
+        return "one line"
+    if len(calls) == 1:
+        factory, field = calls[0]
+        if len(factory) < CALL_WIDTH and OVERFLOW_INDENT + INDENT + len(f".{field},") <= MAX_WIDTH:
+            return "one call overflowing"
+        if len(f"    vec![{flat}]") <= MAX_WIDTH:
+            return "one line"
+    return "one per line"
 
 
 def handlers_context(names: Sequence[ToolNames], tools: Sequence[Any]) -> dict[str, Any]:
     """The fields of `ToolHandlers` and the calls in `all`, in spec order."""
+    calls = [(item.factory, item.module) for item in names]
+    layout = _calls_layout(calls)
     return {
         "handler_fields": [
             {"tool": tool.name, "lines": _field_lines(item.module, item.params)}
             for item, tool in zip(names, tools)
         ],
-        "tool_calls": (calls := [_call(item.factory, item.module) for item in names]),
-        "calls_layout": _calls_layout(calls),
+        "tool_calls": [_call(factory, field, _argument_indent(layout)) for factory, field in calls],
+        "calls_layout": layout,
     }
+
+
+def _argument_indent(calls_layout: str) -> int:
+    """Where `handlers.field` stands once its call is broken: inside an overflowing call, or one call per line."""
+    return OVERFLOW_INDENT if calls_layout == "one call overflowing" else OVERFLOW_INDENT + INDENT
