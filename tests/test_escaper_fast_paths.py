@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from codegen.targets import dotnet_syntax, go_syntax, java_syntax, rust_layout, rust_literals, ts_literals
+from codegen.targets import dotnet_syntax, go_syntax, java_syntax, quoted, rust_layout, rust_literals, ts_literals
 
 _SPECIAL = [
     *map(chr, range(0x00, 0x21)),  # every C0 control and the space
@@ -43,12 +43,18 @@ TEXTS = _tricky_texts()
 
 # (fast, reference): the public escaper and the per-character function its fast path stands in for.
 PAIRS = {
-    "go.go_string": (go_syntax.go_string, go_syntax._go_string_escaped),
+    "go.go_string": (go_syntax.go_string, lambda text: quoted.each_spelled(text, go_syntax._in_string)),
     "go.comment_text": (go_syntax.comment_text, go_syntax._comment_text_escaped),
     "go.raw_json": (go_syntax._raw_json_safe, go_syntax._raw_json_escaped),
-    "dotnet_syntax.string_literal": (dotnet_syntax.string_literal, dotnet_syntax._string_literal_escaped),
+    "dotnet_syntax.string_literal": (
+        dotnet_syntax.string_literal,
+        lambda text: quoted.each_spelled(text, dotnet_syntax._in_string),
+    ),
     "dotnet_syntax.comment_text": (dotnet_syntax.comment_text, dotnet_syntax._comment_text_escaped),
-    "rust_literals.string_literal": (rust_literals.string_literal, rust_literals._string_literal_escaped),
+    "rust_literals.string_literal": (
+        rust_literals.string_literal,
+        lambda text: quoted.each_spelled(text, rust_literals._in_string),
+    ),
     "rust_literals._escape_invisible_json": (
         rust_literals._escape_invisible_json,
         rust_literals._escape_invisible_json_by_char,

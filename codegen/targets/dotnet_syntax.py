@@ -9,6 +9,7 @@ from typing import Any
 
 from . import dotnet_doc
 from .json_layout import pretty_json
+from .quoted import double_quoted
 
 # Reserved keywords: an identifier spelled like one needs the `@` prefix.
 KEYWORDS = frozenset(
@@ -61,24 +62,12 @@ def string_literal(text: str) -> str:
     U+0085/U+2028/U+2029, which C# treats as line breaks, bidi overrides) becomes `\\uXXXX` or `\\UXXXXXXXX`.
     `\\x` is never used: it takes one to four hex digits and would swallow a following digit.
     """
-    # Fast path (most text): one C-level scan finds nothing to escape. Every simple escape but `\\` and `"` is a
-    # control character, which isprintable rejects, so the result equals the per-character loop's.
-    if text.isprintable() and '"' not in text and "\\" not in text:
-        return '"' + text + '"'
-    return _string_literal_escaped(text)
+    return double_quoted(text, _in_string)
 
 
-def _string_literal_escaped(text: str) -> str:
-    """string_literal, one character at a time (any text; the fast path's reference)."""
-    out = []
-    for char in text:
-        if char in _CSHARP_SIMPLE_ESCAPES:
-            out.append(_CSHARP_SIMPLE_ESCAPES[char])
-        elif _is_safe(char):
-            out.append(char)
-        else:
-            out.append(_utf16_escapes(char, "csharp"))
-    return '"' + "".join(out) + '"'
+def _in_string(char: str) -> str:
+    """One character inside a regular C# string literal."""
+    return _CSHARP_SIMPLE_ESCAPES.get(char) or (char if _is_safe(char) else _utf16_escapes(char, "csharp"))
 
 
 def json_text(value: Any) -> str:

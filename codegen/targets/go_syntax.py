@@ -15,6 +15,7 @@ from typing import Any
 from ..naming import Words, join_cased, snake
 from . import go_doc
 from .json_layout import compact_json, pretty_json
+from .quoted import double_quoted
 
 # https://go.dev/ref/spec#Keywords and #Predeclared_identifiers. Generated package-level names are exported
 # (upper case) or end in Schema/Metadata, so they cannot be one of these; they are still counted as taken, so a
@@ -93,16 +94,12 @@ def go_string(text: str) -> str:
     """A Go interpreted string literal for `text`: quotes and backslashes escaped, every character Go would not
     print (controls, U+2028/U+2029, bidi and other format characters, BOM, non-ASCII spaces) as an escape.
     """
-    # Fast path (most text): one C-level scan finds nothing to escape. Every short escape is a control
-    # character, which isprintable rejects, so the result equals the per-character loop's.
-    if text.isprintable() and '"' not in text and "\\" not in text:
-        return '"' + text + '"'
-    return _go_string_escaped(text)
+    return double_quoted(text, _in_string)
 
 
-def _go_string_escaped(text: str) -> str:
-    """go_string, one character at a time (any text; the fast path's reference)."""
-    return '"' + "".join("\\" + char if char in '"\\' else _shown(char) for char in text) + '"'
+def _in_string(char: str) -> str:
+    """One character inside a Go interpreted string literal."""
+    return "\\" + char if char in '"\\' else _shown(char)
 
 
 def comment_text(text: str) -> str:

@@ -10,6 +10,8 @@ import json
 import re
 from typing import Any
 
+from .quoted import double_quoted
+
 _SHORT_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0"}
 
 
@@ -21,24 +23,12 @@ def _is_invisible(char: str) -> bool:
 
 def string_literal(text: str) -> str:
     """A Rust string literal for `text`: quotes and backslashes escaped, invisible characters as `\\u{…}`."""
-    # Fast path (most text): one C-level scan finds nothing to escape. Every short escape but `\\` and `"` is a
-    # control character, which isprintable rejects, so the result equals the per-character loop's.
-    if text.isprintable() and '"' not in text and "\\" not in text:
-        return '"' + text + '"'
-    return _string_literal_escaped(text)
+    return double_quoted(text, _in_string)
 
 
-def _string_literal_escaped(text: str) -> str:
-    """string_literal, one character at a time (any text; the fast path's reference)."""
-    out = []
-    for char in text:
-        if char in _SHORT_ESCAPES:
-            out.append(_SHORT_ESCAPES[char])
-        elif _is_invisible(char):
-            out.append(f"\\u{{{ord(char):x}}}")
-        else:
-            out.append(char)
-    return '"' + "".join(out) + '"'
+def _in_string(char: str) -> str:
+    """One character inside a Rust string literal."""
+    return _SHORT_ESCAPES.get(char) or (f"\\u{{{ord(char):x}}}" if _is_invisible(char) else char)
 
 
 def raw_string_literal(text: str) -> str:
