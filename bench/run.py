@@ -559,7 +559,7 @@ def measure_empty_cache(runner: Runner, specs: Path, n: int, langs: Sequence[str
 
 def write_parameter_schemas(spec_dir: Path, out_dir: Path) -> int:
     """The `parameters` of each spec, exactly as toolgen reads it, as one JSON Schema file per tool."""
-    from codegen.loader import load_specs
+    from codegen.spec.loader import load_specs
 
     loaded, problems = load_specs([spec_dir])
     errors = [problem for problem in problems if problem.is_error]

@@ -1,7 +1,9 @@
-"""Diagnostics and the one exception type the CLI turns into `file:line:col: error: …` lines."""
+"""Diagnostics, the one exception type the CLI turns into `file:line:col: error: …` lines, and the "did you mean
+…?" hints of their messages."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,3 +68,26 @@ class StrictError(ToolgenError):
 
 class OutputPathError(ToolgenError):
     """A target planned an output path that is unsafe to write (a bug in the target: reported, never written)."""
+
+
+# -- "did you mean …?" hints for misspelt keys and values --------------------------------------------------------
+
+_SEPARATORS = re.compile(r"[-_\s]")
+
+
+def _folded(word: str) -> str:
+    """`is_terminal`, `IsTerminal` and `is-terminal` all fold to `isterminal`."""
+    return _SEPARATORS.sub("", word).lower()
+
+
+def did_you_mean(word: str, choices: list[str]) -> str:
+    """' (did you mean "x"?)' when a choice is close enough (or equal but for case and separators), else ''."""
+    import difflib  # only when a message needs a hint: the no-change fast path imports this module
+
+    folded = {_folded(choice): choice for choice in choices}
+    match = folded.get(_folded(word)) or next(
+        iter(difflib.get_close_matches(word, choices, n=1, cutoff=0.6)), None
+    )
+    if match is None or match == word:
+        return ""
+    return f' (did you mean "{match}"?)'

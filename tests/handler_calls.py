@@ -21,9 +21,9 @@ import functools
 import json
 from typing import Any
 
-from codegen import ir
-from codegen.irbuild import build_tools
-from codegen.loader import load_specs
+from codegen.model import ir
+from codegen.model.build import build_tools
+from codegen.spec.loader import load_specs
 
 from .support import ALL_SPEC_DIRS
 

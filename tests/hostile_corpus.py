@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from codegen.naming import tool_name_key
+from codegen.model.naming import tool_name_key
 from tests.hostile_text import BREAKOUTS, RESERVED_WORDS, all_reserved_words, yaml_text
 from tests.spec_strategy import seeded_specs
 
@@ -880,14 +880,14 @@ def committed_files() -> dict[str, bytes]:
 def _tool_names_elsewhere() -> set[str]:
     """The name keys (naming.tool_name_key) of the tools in specs/ and tests/edge_specs/: the harnesses build those
     in the same run, and a name may be declared once, in one spelling (the edge specs already have `Tool`)."""
-    from codegen.loader import load_specs
+    from codegen.spec.loader import load_specs
     from tests.support import ALL_SPEC_DIRS
 
     return {tool_name_key(item.spec.name) for item in load_specs(ALL_SPEC_DIRS)[0]}
 
 
 def _tool_name(case: Case) -> str:
-    from codegen.yamlload import load_yaml
+    from codegen.spec.yamlload import load_yaml
 
     document = load_yaml(case.name, case.data)
     return document.value["name"]  # type: ignore[union-attr]

@@ -549,7 +549,7 @@ def spec_documents(
 ) -> list[dict[str, Any]]:
     """A hypothesis strategy: one to `max_tools` specs with distinct names, as toolgen reads them in one run (also
     distinct after the identifier mapping, naming.tool_name_key: `ab` beside `AB` is an error)."""
-    from codegen.naming import tool_name_key
+    from codegen.model.naming import tool_name_key
 
     driver = HypothesisDraw(draw)
     count = driver.integer(1, max_tools)

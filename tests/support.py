@@ -12,10 +12,12 @@ from typing import Any
 
 import pytest
 
-from codegen import cachestore, manifest, render, speccache
-from codegen.generate import load_tools, render_outputs
-from codegen.loader import load_specs
-from codegen.statefolder import STATE_FOLDER
+from codegen.cache import store as cachestore, specs as speccache
+from codegen.output import manifest
+from codegen.targets import render
+from codegen.run.generate import load_tools, render_outputs
+from codegen.spec.loader import load_specs
+from codegen.output.statefolder import STATE_FOLDER
 
 from .wire import expected_wire, normalize_declaration, normalize_wire
 
@@ -70,7 +72,7 @@ _realworld_dir: list[Path] = []
 def realworld_specs() -> Path:
     """The real-world tools imported as specs (once per test session), one folder per source file.
 
-    Imported the way a user imports them, with `--map-names` (codegen.import_names), except that the names a
+    Imported the way a user imports them, with `--map-names` (codegen.spec.import_names), except that the names a
     real-SDK harness build already holds count as taken: it builds every tool in one program, so a name that the
     committed corpora or an earlier file use (BFCL's two files share seven, e.g. `multiply`; `create_issue` is in
     specs/) gets the importer's next free name (`multiply_2`), like a clash inside one file. Descriptions and
@@ -79,7 +81,7 @@ def realworld_specs() -> Path:
         return _realworld_dir[0]
     import tempfile
 
-    from codegen.importer import import_tools
+    from codegen.spec.importer import import_tools
 
     root = Path(tempfile.mkdtemp(prefix="toolgen-realworld-"))
     committed, _ = load_specs([*SDK_SPEC_DIRS, LOOSENED])
@@ -154,7 +156,7 @@ def generated_files(root: Path) -> dict[str, bytes]:
 
 
 def is_state_file(relative: str) -> bool:
-    """Whether a path relative to an output root is in toolgen's state folder (codegen.statefolder)."""
+    """Whether a path relative to an output root is in toolgen's state folder (codegen.output.statefolder)."""
     return relative.startswith(f"{STATE_FOLDER}/")
 
 

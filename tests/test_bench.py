@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from bench.run import BenchError, Goal, SpecEditor, summary_checker
 from bench.specgen import generate_specs, make_spec
 from codegen.cli import main as toolgen_cli
-from codegen.generate import load_tools
-from codegen.loader import load_specs
-from codegen.speccache import skeleton_digest
+from codegen.run.generate import load_tools
+from codegen.spec.loader import load_specs
+from codegen.cache.specs import skeleton_digest
 from tests.support import REPO
 
 SEED = 11

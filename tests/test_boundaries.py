@@ -10,14 +10,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from codegen import schema_validity, yamlload
+from codegen.schema import validity as schema_validity
+from codegen.spec import yamlload
 from codegen.cli import main
 from codegen.errors import OutputPathError, OwnershipError
-from codegen.generate import load_tools, RunRequest, run
-from codegen.loader import load_specs
+from codegen.run.generate import load_tools, RunRequest, run
+from codegen.spec.loader import load_specs
 from codegen.targets import PlannedFile, Reporter, all_targets
-from codegen.statefolder import LOCK_NAME, MANIFEST_NAME, STATE_FOLDER
-from codegen.writer import OWNERSHIP_MARKER, check_output_paths
+from codegen.output.statefolder import LOCK_NAME, MANIFEST_NAME, STATE_FOLDER
+from codegen.output.writer import OWNERSHIP_MARKER, check_output_paths
 
 from .hostile_text import yaml_text
 from .support import REPO, SDK_SPEC_DIRS
@@ -164,7 +165,7 @@ def test_plain_paths_pass():
 def test_a_target_that_plans_an_unsafe_path_writes_nothing(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ):
-    from codegen import generate
+    from codegen.run import generate
 
     class Escaping:
         name = "go"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from codegen.breaking import compare_specs
-from codegen.loader import load_specs
+from codegen.review.breaking import compare_specs
+from codegen.spec.loader import load_specs
 
 BASE = """
 name: search

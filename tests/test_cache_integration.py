@@ -10,8 +10,8 @@ from pathlib import Path
 import jinja2
 import pytest
 
-from codegen import cachestore
-from codegen.generate import RunRequest, run
+from codegen.cache import store as cachestore
+from codegen.run.generate import RunRequest, run
 from codegen.targets import target_names
 
 from .support import EDGE_SPECS, SPECS, forget_caches, generated_files
@@ -102,11 +102,11 @@ def test_an_edited_spec_changes_every_target(project, monkeypatch):
 
 
 def test_installed_versions_match_importlib_metadata():
-    """codegen.cachestore reads versions from dist-info folder names (no importlib.metadata import): the same answers,
+    """codegen.cache.store reads versions from dist-info folder names (no importlib.metadata import): the same answers,
     for every distribution whose version goes into a cache key, and None for one that is not installed."""
     from importlib import metadata
 
-    from codegen.cachestore import installed_version
+    from codegen.cache.store import installed_version
 
     for name in ("PyYAML", "pydantic", "pydantic-core", "jinja2", "black", "click"):
         assert installed_version(name) == metadata.version(name), name

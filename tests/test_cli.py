@@ -18,10 +18,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from codegen import cli, generate
+from codegen import cli
+from codegen.run import generate
 from codegen.cli import main
 from codegen.targets import PlannedFile, Target
-from codegen.writer import OWNERSHIP_MARKER
+from codegen.output.writer import OWNERSHIP_MARKER
 
 from .support import CACHE, REPO, SPECS, require
 
@@ -46,7 +47,7 @@ class _FakeTarget(Target):
         return []
 
 
-def _fake_render(target, template, context, templates=None):
+def _fake_render(target, template, context, templates=None, style=None):
     tool = context["tool"]
     return (
         f"# {OWNERSHIP_MARKER} from {tool.source}. DO NOT EDIT.\n{tool.name}: {tool.description}\n"
@@ -99,7 +100,7 @@ def test_max_spec_bytes_is_an_option_of_every_reading_command(command):
 
 
 def test_the_cli_default_size_limit_is_the_loaders():
-    from codegen.yamlload import DEFAULT_MAX_BYTES
+    from codegen.spec.yamlload import DEFAULT_MAX_BYTES
 
     assert cli.options.DEFAULT_MAX_SPEC_BYTES == DEFAULT_MAX_BYTES
 

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 import codegen
 from codegen.cli import main
-from codegen.statefolder import MANIFEST_NAME
+from codegen.output.statefolder import MANIFEST_NAME
 
 from .support import SPECS
 
@@ -201,9 +201,9 @@ def test_new_from_a_subfolder_points_at_the_root_schema(project, monkeypatch):
 def test_codegen_generate_is_the_api_and_the_cli_is_a_thin_layer_over_it(project, monkeypatch):
     result = codegen.generate(specs="specs", out="api-out", targets=["go"])
     assert result.summary == "2 tools → 3 files: 3 written, 0 unchanged, 0 removed"
-    import codegen.generate as module
+    import codegen.run.generate as module
 
-    assert codegen.generate is module and callable(
+    assert codegen.run.generate is module and callable(
         module
     ), "the submodule and the API are one object"
     assert codegen.generate(specs="specs", out="api-out", targets=["go"], check=True).stale is False

@@ -1,4 +1,4 @@
-"""The cyclic garbage collector is paused for a run and restored afterwards (codegen.collector)."""
+"""The cyclic garbage collector is paused for a run and restored afterwards (codegen.cache.collector)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import gc
 
 import pytest
 
-from codegen import collector
-from codegen.generate import RunRequest, run
+from codegen.cache import collector
+from codegen.run.generate import RunRequest, run
 from codegen.targets import get_target
 from tests.support import SPECS
 

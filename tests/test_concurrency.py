@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from codegen.generate import load_tools, render_outputs
+from codegen.run.generate import load_tools, render_outputs
 from codegen.targets import target_names
-from codegen.statefolder import GITIGNORE_NAME, LOCK_NAME, MANIFEST_NAME, STATE_FOLDER
-from codegen.writer import is_temporary, output_lock
+from codegen.output.statefolder import GITIGNORE_NAME, LOCK_NAME, MANIFEST_NAME, STATE_FOLDER
+from codegen.output.writer import is_temporary, output_lock
 
 from .support import EDGE_SPECS, SPECS, is_state_file
 
@@ -95,7 +95,7 @@ def test_four_racing_generates_leave_exactly_the_right_tree(
     )  # fmt: skip
     assert check.returncode == 0, check.stdout + check.stderr
 
-    # Then one description edited: the first run to get the lock remakes only that spec's files (codegen.delta);
+    # Then one description edited: the first run to get the lock remakes only that spec's files (codegen.run.delta);
     # the others find its manifest replaced, survey again under the lock, and find nothing left to do.
     edited = specs / "extra_01.yaml"
     edited.write_text(edited.read_text("utf-8").replace("Changed tool", "Edited tool"), encoding="utf-8")

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from codegen import config, config_keys
+from codegen.config import settings as config, keys as config_keys
 from codegen.cli import main
-from codegen.config import (
+from codegen.config.settings import (
     ConfigError,
     Settings,
     check_settings,
@@ -20,7 +20,7 @@ from codegen.config import (
     read_config,
     settings_from_file,
 )
-from codegen.tomlpos import scan
+from codegen.config.tomlpos import scan
 
 from .support import REPO, SPECS
 
@@ -242,7 +242,7 @@ def test_the_option_table_names_registered_targets_only():
 
 
 def test_the_config_default_size_limit_is_the_loaders():
-    from codegen.yamlload import DEFAULT_MAX_BYTES
+    from codegen.spec.yamlload import DEFAULT_MAX_BYTES
 
     assert config.DEFAULT_MAX_SPEC_BYTES == DEFAULT_MAX_BYTES
 

@@ -27,10 +27,10 @@ from pathlib import Path
 
 import pytest
 
-from codegen.generate import load_tools
+from codegen.run.generate import load_tools
 from codegen.targets import Reporter, all_targets
-from codegen.statefolder import GITIGNORE_NAME, LOCK_NAME, MANIFEST_NAME
-from codegen.writer import is_temporary
+from codegen.output.statefolder import GITIGNORE_NAME, LOCK_NAME, MANIFEST_NAME
+from codegen.output.writer import is_temporary
 
 SPEC_COUNT = 500
 SEED = 5

@@ -1,4 +1,4 @@
-"""Regenerating after a few specs were edited, by remaking only their files (codegen.delta).
+"""Regenerating after a few specs were edited, by remaking only their files (codegen.run.delta).
 
 The delta run must leave exactly what the full run leaves — the same files, the same warnings, the same manifest —
 and must step aside whenever an edit can reach further than the edited specs' own files. Each test runs the same
@@ -18,9 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from codegen import delta, manifest
+from codegen.run import delta
+from codegen.output import manifest
 from codegen.errors import SpecError
-from codegen.generate import RunRequest, run
+from codegen.run.generate import RunRequest, run
 from codegen.targets import target_names
 
 from .support import EDGE_SPECS, SPECS, age_manifest, forget_caches, generated_files
@@ -55,7 +56,7 @@ def project(tmp_path, monkeypatch):
 
 
 class _Route:
-    """While `force_full` is on, codegen.delta declines every run (the full way is taken)."""
+    """While `force_full` is on, codegen.run.delta declines every run (the full way is taken)."""
 
     def __init__(self, monkeypatch):
         self.force_full = False
@@ -263,7 +264,7 @@ def test_the_cli_reports_a_delta_run_as_it_reports_a_full_one(project):
 
 def test_a_remade_file_takes_its_predecessors_place_only_with_its_key_and_no_warnings():
     from codegen.errors import Diagnostic
-    from codegen.incremental import FinishedFile
+    from codegen.run.incremental import FinishedFile
 
     key = bytes(32)
     file = FinishedFile("tool.go", "text", {"symbol": "Tool", "count": 1}, (), bytes([1]) * 32)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from codegen.docs import describe_type
+from codegen.review.catalogue import describe_type
 
 from .support import REPO
 

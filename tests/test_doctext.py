@@ -1,4 +1,4 @@
-"""codegen.doctext (a description's blocks, parsed once) and the renderers built on it (issue "Idioms", Deliver 1):
+"""codegen.model.doctext (a description's blocks, parsed once) and the renderers built on it (issue "Idioms", Deliver 1):
 table tests of the parser on hand-written and real-world descriptions, rustdoc's escaping, Javadoc through
 `javac -Xdoclint` when a JDK is installed."""
 
@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from codegen import doctext
-from codegen.doctext import Code, Item, ItemList, Paragraph, Span
-from codegen.targets import java_doc, rust_doc
+from codegen.model import doctext
+from codegen.model.doctext import Code, Item, ItemList, Paragraph, Span
+from codegen.targets.java import doc as java_doc
+from codegen.targets.rust import doc as rust_doc
 
 from .support import realworld_documents
 
@@ -279,7 +280,10 @@ _NESTED_PYTHON = {
 
 @pytest.mark.parametrize("case", list(_NESTED))
 def test_nested_lists_in_every_language(case):
-    from codegen.targets import _prettier, dotnet_doc, go_doc, python_syntax
+    from codegen.targets.nodejs import prettier as _prettier
+    from codegen.targets.dotnet import doc as dotnet_doc
+    from codegen.targets.go import doc as go_doc
+    from codegen.targets.python import syntax as python_syntax
 
     text = _NESTED[case]
     assert go_doc.doc_lines(text, lambda line: line) == _NESTED_GO[case]
@@ -300,7 +304,7 @@ def test_a_nested_ordered_list_not_from_one_interrupts_no_rustdoc_paragraph():
 
 
 def test_nested_lists_are_a_gofmt_fixed_point(tmp_path: Path):
-    from codegen.targets import go_doc
+    from codegen.targets.go import doc as go_doc
 
     gofmt = shutil.which("gofmt")
     if gofmt is None:

@@ -11,7 +11,12 @@ import random
 
 import pytest
 
-from codegen.targets import dotnet_syntax, go_syntax, java_syntax, quoted, rust_layout, rust_literals, ts_literals
+from codegen.targets.dotnet import syntax as dotnet_syntax
+from codegen.targets.go import syntax as go_syntax
+from codegen.targets.java import syntax as java_syntax
+from codegen.layout import quoted
+from codegen.targets.rust import layout as rust_layout, literals as rust_literals
+from codegen.targets.nodejs import literals as ts_literals
 
 _SPECIAL = [
     *map(chr, range(0x00, 0x21)),  # every C0 control and the space
@@ -102,7 +107,7 @@ def test_go_json_tag_names_ascii_agrees_with_categories():
 def test_pretty_json_string_values_agree_with_json_dumps():
     import json
 
-    from codegen.targets.json_layout import compact_json
+    from codegen.layout.json import compact_json
 
     for text in TEXTS:
         assert compact_json(text) == json.dumps(text, ensure_ascii=False, allow_nan=False)

@@ -18,8 +18,9 @@ from click.testing import CliRunner
 
 from codegen.cli import main
 from codegen.errors import ConfigError
-from codegen.generate import load_tools, render_outputs
-from codegen.targets import external_format, get_target
+from codegen.run.generate import load_tools, render_outputs
+from codegen.layout import external as external_format
+from codegen.targets import get_target
 
 from . import support
 from .support import SPECS

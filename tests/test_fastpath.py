@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import codegen
-from codegen import manifest
-from codegen.generate import RunRequest, run
-from codegen.writer import OWNERSHIP_MARKER
+from codegen.output import manifest
+from codegen.run.generate import RunRequest, run
+from codegen.output.writer import OWNERSHIP_MARKER
 
 from .support import SPECS
 
@@ -131,8 +131,8 @@ def test_fast_check_imports_no_heavy_module(tmp_path):
 
 # -- every input that issue #4 added (config file, flags, API) is part of the request -------------------------------
 
-from codegen.config import Settings  # noqa: E402
-from codegen.generate import run_settings  # noqa: E402
+from codegen.config.settings import Settings  # noqa: E402
+from codegen.run.generate import run_settings  # noqa: E402
 
 SETTING_CHANGES = {
     "header": {"header": "Copyright 2026 Example Corp."},

@@ -1,4 +1,4 @@
-"""codegen.forkpool: results handed over chunk by chunk while the workers go on, and what a failure means."""
+"""codegen.cache.forkpool: results handed over chunk by chunk while the workers go on, and what a failure means."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from codegen import forkpool
+from codegen.cache import forkpool
 
 pytestmark = pytest.mark.skipif(
     sys.platform != "linux", reason="the pool forks its workers on Linux only"

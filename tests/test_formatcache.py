@@ -12,7 +12,8 @@ from pathlib import Path
 import black
 import pytest
 
-from codegen import blackformat, cachestore
+from codegen.targets.python import blackformat
+from codegen.cache import store as cachestore
 
 from .support import REPO
 
@@ -134,7 +135,7 @@ def test_concurrent_runs_share_the_file(cache):
     script = textwrap.dedent(
         """
         import sys
-        from codegen import cachestore
+        from codegen.cache import store as cachestore
         n = int(sys.argv[1])
         entries = {bytes([n, i]) * 16: f"value {n} {i}".encode() for i in range(60)}
         store = cachestore.open_store()
@@ -156,7 +157,7 @@ def test_concurrent_runs_share_the_file(cache):
 
 
 def test_the_pool_gives_the_same_results(cache, monkeypatch):
-    from codegen import forkpool
+    from codegen.cache import forkpool
 
     monkeypatch.setattr(forkpool, "workers_for", lambda items, least: 2)  # two workers even on a one-core machine
     pooled = []

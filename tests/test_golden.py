@@ -8,9 +8,9 @@ import os
 import subprocess
 import sys
 
-from codegen.generate import load_tools, render_outputs
+from codegen.run.generate import load_tools, render_outputs
 from codegen.targets import target_names
-from codegen.writer import OWNERSHIP_MARKER
+from codegen.output.writer import OWNERSHIP_MARKER
 
 from .support import REPO, SPECS, is_state_file
 
@@ -70,7 +70,7 @@ def test_output_is_identical_across_hash_seeds(tmp_path):
     """Same input → same bytes, whatever Python's hash randomisation does to set and dict order."""
     script = (
         "import json,sys; from pathlib import Path;"
-        "from codegen.generate import load_tools, render_outputs;"
+        "from codegen.run.generate import load_tools, render_outputs;"
         "from codegen.targets import target_names;"
         "tools,_=load_tools([Path('specs'), Path('tests/edge_specs')]);"
         "out,_=render_outputs(tools, target_names());"

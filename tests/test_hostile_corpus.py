@@ -16,12 +16,12 @@ import pytest
 from click.testing import CliRunner
 
 from codegen.cli import main
-from codegen.statefolder import STATE_FOLDER
-from codegen.discover import display_path
-from codegen.generate import load_tools, render_outputs
-from codegen.loader import load_specs
+from codegen.output.statefolder import STATE_FOLDER
+from codegen.spec.discover import display_path
+from codegen.run.generate import load_tools, render_outputs
+from codegen.spec.loader import load_specs
 from codegen.targets import target_names
-from codegen.writer import OWNERSHIP_MARKER
+from codegen.output.writer import OWNERSHIP_MARKER
 
 from . import hostile_corpus
 from .hostile_corpus import STRESS_SPECS, Case, cases, committed_files

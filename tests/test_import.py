@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from codegen.importer import detect_format, import_tools
-from codegen.loader import load_specs
+from codegen.spec.importer import detect_format, import_tools
+from codegen.spec.loader import load_specs
 
 from .wire import expected_wire
 

@@ -1,6 +1,6 @@
 """`toolgen import` never writes a spec set that `toolgen generate` refuses for its names (issue "Real tools"):
 a tool whose name clashes with an earlier tool's, or with a spec's already in the folder, in the generated code
-(codegen.import_names) is refused with a located line that names the other tool; with --map-names it is
+(codegen.spec.import_names) is refused with a located line that names the other tool; with --map-names it is
 written under the first free `NAME_2`, noted in the spec. Each case is checked against `generate` itself."""
 
 from __future__ import annotations

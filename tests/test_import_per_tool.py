@@ -9,8 +9,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from codegen.cli import main
-from codegen.importer import import_tools, mapped_name
-from codegen.loader import load_specs
+from codegen.spec.importer import import_tools, mapped_name
+from codegen.spec.loader import load_specs
 
 from .wire import expected_wire
 

@@ -15,9 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from codegen import cachestore, forkpool, generate, ir, manifest, speccache
+from codegen.cache import store as cachestore, forkpool, specs as speccache
+from codegen.run import generate
+from codegen.model import ir
+from codegen.output import manifest
 from codegen.errors import SpecError
-from codegen.generate import RunRequest, run
+from codegen.run.generate import RunRequest, run
 from codegen.targets import get_target, target_names
 
 from .support import EDGE_SPECS, SPECS, age_manifest, forget_caches, generated_files, is_state_file
@@ -141,7 +144,7 @@ def test_a_description_edit_loads_one_model_and_plans_nothing_folder_wide(projec
     # Names and folder files come from the cache (no skeleton changed), except a folder file made from the tool
     # files' facts when the edit changed them: json's tools/list.json lists every description.
     assert folder_calls == ["json.folder_files"], "only the facts-fed folder file is planned again"
-    # the one model loaded is the edited tool's last version: its name and options stand (codegen.spec_alike)
+    # the one model loaded is the edited tool's last version: its name and options stand (codegen.cache.spec_alike)
     assert loads == ["create_issue"] and sorted(tool_calls) == sorted(
         TARGETS
     ), "only the edited tool is built, from its spec"
@@ -163,7 +166,7 @@ def test_an_edit_to_a_skeleton_names_the_folder_again(project, monkeypatch):
     folder_calls = _count_folder_planning(monkeypatch)
     result = run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True))
     # Every folder is named again and its folder-wide files planned again, once; a target may name a tool alone
-    # once more when the tool drew a naming warning (codegen.namestability checks its names do not depend on others).
+    # once more when the tool drew a naming warning (codegen.model.stability checks its names do not depend on others).
     assert sorted(c for c in folder_calls if c.endswith(".folder_files")) == sorted(
         f"{name}.folder_files" for name in TARGETS
     )
@@ -564,8 +567,8 @@ def test_an_output_edited_between_write_and_manifest_gets_no_signature(project, 
 
 
 def test_a_pooled_run_renders_exactly_what_an_unpooled_run_renders(monkeypatch):
-    from codegen import incremental
-    from codegen.generate import load_tools, render_outputs
+    from codegen.run import incremental
+    from codegen.run.generate import load_tools, render_outputs
 
     from .support import SDK_SPEC_DIRS
 
@@ -595,9 +598,9 @@ def test_a_pooled_run_renders_exactly_what_an_unpooled_run_renders(monkeypatch):
 
 
 def test_an_error_found_in_a_worker_is_reported_as_without_a_pool(tmp_path, monkeypatch):
-    from codegen import incremental
+    from codegen.run import incremental
     from codegen.errors import ConfigError
-    from codegen.generate import load_tools, render_outputs
+    from codegen.run.generate import load_tools, render_outputs
 
     from .support import SDK_SPEC_DIRS
 
@@ -618,7 +621,7 @@ def test_an_error_found_in_a_worker_is_reported_as_without_a_pool(tmp_path, monk
 
 def test_a_stored_tool_file_reads_back_exactly():
     from codegen.errors import Diagnostic
-    from codegen.incremental import FinishedFile, _decode, _encode
+    from codegen.run.incremental import FinishedFile, _decode, _encode
 
     text = 'export const a = "\\u0000 \\ud83d";\n// é 😀 \x00 NUL kept as is\n' * 50
     warning = Diagnostic("specs/a.yaml", 3, 7, "a warning with ünïcode")
@@ -651,7 +654,7 @@ def _stored(head: bytes, text: bytes, length: int | None = None) -> bytes:
     ],
 )
 def test_a_damaged_stored_tool_file_is_a_miss(damage):
-    from codegen.incremental import FinishedFile, _decode, _encode
+    from codegen.run.incremental import FinishedFile, _decode, _encode
 
     data = _encode(FinishedFile("a.go", "package a\n", {}, (), b"k"))
     assert _decode(data, b"k") is not None
@@ -661,7 +664,7 @@ def test_a_damaged_stored_tool_file_is_a_miss(damage):
 
 def _stored_naming(count: int = 2) -> bytes:
     """A folder's naming records as the cache keeps them (the Go target's, for two tools)."""
-    from codegen.incremental import _name_here
+    from codegen.run.incremental import _name_here
     from codegen.targets import get_target
 
     tools, _ = generate.load_tools([SPECS])
@@ -670,7 +673,7 @@ def _stored_naming(count: int = 2) -> bytes:
 
 
 def test_a_stored_naming_reads_back_exactly():
-    from codegen.incremental import _Naming, _name_here
+    from codegen.run.incremental import _Naming, _name_here
     from codegen.targets import get_target
 
     tools, _ = generate.load_tools([SPECS])
@@ -695,7 +698,7 @@ def test_a_stored_naming_reads_back_exactly():
     ],
 )
 def test_a_damaged_stored_naming_is_a_miss(damage):
-    from codegen.incremental import _Naming
+    from codegen.run.incremental import _Naming
 
     data = _stored_naming()
     assert _Naming.decode(data, 2) is not None

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.generate import load_tools, render_outputs
+from codegen.run.generate import load_tools, render_outputs
 
 SPEC = """\
 name: catalog

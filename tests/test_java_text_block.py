@@ -8,9 +8,9 @@ import re
 import subprocess
 from pathlib import Path
 
-from codegen.generate import load_tools, render_outputs
-from codegen.targets.java_syntax import text_block_assignment
-from codegen.targets.json_layout import pretty_json
+from codegen.run.generate import load_tools, render_outputs
+from codegen.targets.java.syntax import text_block_assignment
+from codegen.layout.json import pretty_json
 
 from .support import ALL_SPEC_DIRS, SDK_SPEC_DIRS, require_executable
 

@@ -7,7 +7,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from codegen.targets.json_layout import compact_json, pretty_json
+from codegen.layout.json import compact_json, pretty_json
 
 _SCALARS = st.one_of(
     st.none(),

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from codegen.cli import main
 from codegen.targets import target_names
-from codegen.writer import compare
+from codegen.output.writer import compare
 
 from .support import generated_files, git
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from codegen.generate import render_outputs
-from codegen.irbuild import build_tools
-from codegen.loader import load_specs
+from codegen.run.generate import render_outputs
+from codegen.model.build import build_tools
+from codegen.spec.loader import load_specs
 from codegen.targets import target_names
-from codegen.yamlload import load_yaml
+from codegen.spec.yamlload import load_yaml
 
 from .support import LOOSENED
 from .wire import expected_wire

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from codegen.cli import main
-from codegen.loader import load_specs
-from codegen.naming import tool_name_key
+from codegen.spec.loader import load_specs
+from codegen.model.naming import tool_name_key
 
 
 def _spec(folder: Path, file: str, name: str) -> None:

@@ -24,8 +24,8 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from codegen.errors import ToolgenError
-from codegen.generate import load_tools, render_outputs
-from codegen.ownership import HEAD_BYTES
+from codegen.run.generate import load_tools, render_outputs
+from codegen.output.ownership import HEAD_BYTES
 from codegen.targets import target_names
 
 from .hostile_text import yaml_text

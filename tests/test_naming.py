@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from codegen.naming import identifier_words, split_words, unique_identifiers
+from codegen.model.naming import identifier_words, split_words, unique_identifiers
 
 
 @pytest.mark.parametrize(

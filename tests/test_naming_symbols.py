@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from codegen import ir
-from codegen.irbuild import _member_text
-from codegen.naming import camel, identifier_words, pascal, screaming_snake, snake, unique_identifiers
-from codegen.targets import go_syntax
+from codegen.model import ir
+from codegen.model.build import _member_text
+from codegen.model.naming import camel, identifier_words, pascal, screaming_snake, snake, unique_identifiers
+from codegen.targets.go import syntax as go_syntax
 
 ROWS = [
     # The examples: a sign in front of a number, a symbol inside a word, symbols that name a language.
@@ -117,7 +117,7 @@ def test_go_constants_use_the_shared_words():
 
 @pytest.fixture(scope="module")
 def symbol_outputs() -> dict[str, str]:
-    from codegen.generate import load_tools, render_outputs
+    from codegen.run.generate import load_tools, render_outputs
 
     from .support import EDGE_SPECS
 
@@ -168,7 +168,7 @@ def test_generated_code_uses_the_names(symbol_outputs, path, declarations):
 def test_an_enum_spells_out_separators_that_would_make_two_names_alike(tmp_path, values, pascal_names):
     import json
 
-    from codegen.generate import load_tools
+    from codegen.run.generate import load_tools
 
     spec = {"name": "t", "description": "d",
             "parameters": {"type": "object", "properties": {"v": {"type": "string", "enum": values}}}}  # fmt: skip

@@ -13,9 +13,9 @@ from functools import cache
 import jinja2.meta
 import pytest
 
-from codegen import template_vars
-from codegen.generate import load_tools, render_outputs
-from codegen.render import environment
+from codegen.targets import template_vars
+from codegen.run.generate import load_tools, render_outputs
+from codegen.targets.render import environment
 
 from .support import ALL_SPEC_DIRS, OVERRIDE_TEMPLATES
 from .test_syntax import syntax_problems

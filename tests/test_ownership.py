@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import codegen
 from codegen.cli import main
 from codegen.errors import OwnershipError
-from codegen.writer import OWNERSHIP_MARKER
+from codegen.output.writer import OWNERSHIP_MARKER
 
 from .support import SPECS
 

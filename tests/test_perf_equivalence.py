@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from codegen.naming import unique_identifiers
-from codegen.targets import _prettier as ts
-from codegen.targets import rust_layout, ts_literals
+from codegen.model.naming import unique_identifiers
+from codegen.targets.nodejs import prettier as ts
+from codegen.targets.rust import layout as rust_layout
+from codegen.targets.nodejs import literals as ts_literals
 from codegen.targets.base import Reporter
-from codegen.targets.go_names import Namer
+from codegen.targets.go.names import Namer
 
 # -- Go: naming a package of many tools looks its scope up instead of copying it ------------------------------------
 
@@ -107,7 +108,7 @@ def _version_chunks_by_character(text: str) -> list[str]:
 
 @pytest.mark.parametrize("seed", range(5))
 def test_rust_version_chunks_match_a_scan_by_character(seed):
-    from codegen.targets.rust_layout import _version_chunks
+    from codegen.targets.rust.layout import _version_chunks
 
     rng = random.Random(seed)
     alphabet = "__0019aZz-~é٣\n"  # underscores, ASCII and non-ASCII digits, text, a line break
@@ -118,7 +119,7 @@ def test_rust_version_chunks_match_a_scan_by_character(seed):
 
 def _version_compare(left: str, right: str) -> int:
     """The Rust style guide's version sorting as the guide states it, one pair at a time; -1, 0 or 1 (what
-    codegen.targets.rust_layout.version_key replaces).
+    codegen.targets.rust.layout.version_key replaces).
 
     `_` sorts before everything; two digit runs compare by value, and at equal value the one with more
     leading zeros goes first, decided at the first such pair and only if nothing else differs; any other
@@ -150,7 +151,7 @@ def _version_compare(left: str, right: str) -> int:
 def test_rust_version_key_orders_exactly_as_version_compare(seed):
     from functools import cmp_to_key
 
-    from codegen.targets.rust_layout import version_key
+    from codegen.targets.rust.layout import version_key
 
     rng = random.Random(seed)
     alphabet = "_0019aZz-~é"  # underscores, zeros, digits, text below "0" and above "9", non-ASCII

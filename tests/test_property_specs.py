@@ -25,8 +25,8 @@ from typing import Any
 import pytest
 from hypothesis import given
 
-from codegen.generate import load_tools, render_outputs
-from codegen.loader import load_specs
+from codegen.run.generate import load_tools, render_outputs
+from codegen.spec.loader import load_specs
 from codegen.targets import target_names
 
 from . import support

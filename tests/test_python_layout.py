@@ -23,15 +23,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from codegen.blackformat import black_mode
-from codegen.generate import load_tools
-from codegen.render import render
+from codegen.targets.python.blackformat import black_mode
+from codegen.run.generate import load_tools
+from codegen.targets.render import render
 from codegen.targets import Reporter
-from codegen.targets import python as target
-from codegen.targets import python_layout
+from codegen.targets.python import target
+from codegen.targets.python import layout as python_layout
 from codegen.targets.base import PlannedFile
-from codegen.targets.python_statements import Layout
-from codegen.targets.python_syntax import KEYWORDS, docstring, py_literal, py_str
+from codegen.targets.python.statements import Layout
+from codegen.targets.python.syntax import KEYWORDS, docstring, py_literal, py_str
 
 from . import support
 from .spec_strategy import EXAMPLES, spec_documents, spec_settings, write_spec_documents
@@ -94,7 +94,7 @@ def test_generating_python_does_not_import_black(tmp_path):
     code = (
         "import sys\n"
         "from pathlib import Path\n"
-        "from codegen.generate import load_tools, render_outputs\n"
+        "from codegen.run.generate import load_tools, render_outputs\n"
         f"tools, _ = load_tools([Path(p) for p in {[str(path) for path in support.SDK_SPEC_DIRS]!r}])\n"
         "outputs, _ = render_outputs(tools, ['python'])\n"
         "print(len(outputs), 'black' in sys.modules)\n"

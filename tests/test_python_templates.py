@@ -13,9 +13,9 @@ from functools import cache
 import black
 import pytest
 
-from codegen import template_vars
-from codegen.blackformat import black_mode
-from codegen.generate import load_tools, render_outputs
+from codegen.targets import template_vars
+from codegen.targets.python.blackformat import black_mode
+from codegen.run.generate import load_tools, render_outputs
 
 from .support import ALL_SPEC_DIRS, REPO
 

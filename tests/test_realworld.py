@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 
-from codegen.generate import render_outputs
-from codegen.importer import import_tools
-from codegen.irbuild import build_tools
-from codegen.loader import load_specs
+from codegen.run.generate import render_outputs
+from codegen.spec.importer import import_tools
+from codegen.model.build import build_tools
+from codegen.spec.loader import load_specs
 from codegen.targets import target_names
 
 from .support import realworld_documents, realworld_specs

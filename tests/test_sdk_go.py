@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from codegen import doctext
-from codegen.generate import load_tools
+from codegen.model import doctext
+from codegen.run.generate import load_tools
 from codegen.targets import Reporter
-from codegen.targets.go import SDK_MODULE, SDK_VERSION, plan_names
+from codegen.targets.go.target import SDK_MODULE, SDK_VERSION, plan_names
 from tests import handler_calls, support
 from tests.test_target_go import REQUIRED_CYCLES, _random_spec
 

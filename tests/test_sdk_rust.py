@@ -25,9 +25,9 @@ from typing import Any
 
 import pytest
 
-from codegen.generate import load_tools
+from codegen.run.generate import load_tools
 from codegen.targets import Reporter
-from codegen.targets.rust_names import plan_tool_names
+from codegen.targets.rust.names import plan_tool_names
 
 from . import handler_calls
 from .support import (

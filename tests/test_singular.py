@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from codegen.singular import singular
+from codegen.model.singular import singular
 
 
 @pytest.mark.parametrize(

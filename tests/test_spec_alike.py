@@ -1,4 +1,4 @@
-"""An edit that only rewords descriptions is known valid without the validators (codegen.spec_alike).
+"""An edit that only rewords descriptions is known valid without the validators (codegen.cache.spec_alike).
 
 The shortcut must give exactly the model the validators' way gives, and step aside wherever the validators would
 say anything: an error, or a warning that a description's text brought about.
@@ -11,9 +11,9 @@ import json
 import pytest
 import yaml
 
-from codegen import spec_alike, speccache
-from codegen.schema_keywords import walk
-from codegen.yamlload import DEFAULT_MAX_BYTES, load_yaml
+from codegen.cache import spec_alike, specs as speccache
+from codegen.schema.keywords import walk
+from codegen.spec.yamlload import DEFAULT_MAX_BYTES, load_yaml
 
 from .support import EDGE_SPECS, sdk_spec_dirs
 

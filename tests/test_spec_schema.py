@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 from codegen.cli import main
-from codegen.discover import find_specs
-from codegen.schema_subset import ROOT_ONLY, SUPPORTED
-from codegen.spec_schema import DRAFT, spec_json_schema
-from codegen.yamlload import load_yaml
+from codegen.spec.discover import find_specs
+from codegen.schema.subset import ROOT_ONLY, SUPPORTED
+from codegen.spec.editor_schema import DRAFT, spec_json_schema
+from codegen.spec.yamlload import load_yaml
 
 from .support import ALL_SPEC_DIRS, REPO
 

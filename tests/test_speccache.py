@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 import codegen
-from codegen import cachestore, ir, speccache
+from codegen.cache import store as cachestore, specs as speccache
+from codegen.model import ir
 from codegen.errors import SpecError
 
 from .support import EDGE_SPECS, REPO, SPECS
@@ -176,7 +177,7 @@ def test_a_full_hit_imports_no_parser(cache):
         f"""
         import sys
         from pathlib import Path
-        from codegen.speccache import load_tools_cached
+        from codegen.cache.specs import load_tools_cached
         tools, _ = load_tools_cached([Path({str(SPECS)!r}), Path({str(EDGE_SPECS)!r})], {LIMIT})
         print(len(tools), sorted(m for m in ("yaml", "pydantic") if m in sys.modules))
         """
@@ -205,9 +206,9 @@ def _env() -> dict[str, str]:
 def test_specs_parsed_in_a_pool_give_the_same_models_and_errors(tmp_path, monkeypatch):
     """A first run parses many specs across the cores; models, warnings and every error are those of a run in
     one process."""
-    from codegen import forkpool, speccache
+    from codegen.cache import forkpool, specs as speccache
     from codegen.errors import SpecError
-    from codegen.generate import load_tools
+    from codegen.run.generate import load_tools
 
     from .support import SDK_SPEC_DIRS
 

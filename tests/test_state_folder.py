@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from codegen.cli import main
-from codegen.statefolder import GITIGNORE_NAME, LEGACY_NAMES, LOCK_NAME, MANIFEST_NAME, STATE_FOLDER
+from codegen.output.statefolder import GITIGNORE_NAME, LEGACY_NAMES, LOCK_NAME, MANIFEST_NAME, STATE_FOLDER
 
 from .support import git
 

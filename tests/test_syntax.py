@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import tree_sitter
 
-from codegen.generate import load_tools, render_outputs
+from codegen.run.generate import load_tools, render_outputs
 from codegen.targets import target_names
 
 from .support import ALL_SPEC_DIRS

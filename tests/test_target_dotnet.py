@@ -26,12 +26,13 @@ import tree_sitter_c_sharp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from codegen import ir
+from codegen.model import ir
 from codegen.errors import ConfigError
-from codegen.generate import load_tools, render_outputs
-from codegen.loader import load_specs
-from codegen.naming import identifier_words
-from codegen.targets import Reporter, dotnet, dotnet_names, dotnet_syntax, dotnet_types
+from codegen.run.generate import load_tools, render_outputs
+from codegen.spec.loader import load_specs
+from codegen.model.naming import identifier_words
+from codegen.targets import Reporter
+from codegen.targets.dotnet import target as dotnet, names as dotnet_names, syntax as dotnet_syntax, types as dotnet_types
 
 from .support import ALL_SPEC_DIRS, REPO, sdk_spec_dirs
 
@@ -884,7 +885,7 @@ def test_nullable_items_keep_null_in_a_default_list():
 
 def test_rendering_is_deterministic_across_runs_and_hash_seeds():
     script = (
-        "import json,sys; from pathlib import Path; from codegen.generate import load_tools, render_outputs;"
+        "import json,sys; from pathlib import Path; from codegen.run.generate import load_tools, render_outputs;"
         "tools,_=load_tools([Path('specs'), Path('tests/edge_specs')]);"
         "out,_=render_outputs(tools, ['dotnet']); json.dump(out, sys.stdout, sort_keys=True)"
     )

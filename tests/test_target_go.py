@@ -16,11 +16,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from codegen import ir
+from codegen.model import ir
 from codegen.errors import ConfigError, SpecError
-from codegen.generate import load_tools, render_outputs
-from codegen.targets import go_syntax, go_types
-from codegen.targets.go_syntax import (
+from codegen.run.generate import load_tools, render_outputs
+from codegen.targets.go import syntax as go_syntax, types as go_types
+from codegen.targets.go.syntax import (
     comment_text,
     doc_lines,
     exported,
@@ -372,7 +372,7 @@ def test_collisions_are_renamed_and_reported():
 
 def test_a_name_another_tool_needs_is_an_error_not_a_rename(tmp_path):
     """foo's enum at foo › bar › params would be FooBarParams, foo_bar's parameters type: whichever tool came first
-    in path order would keep it, so adding one of them would rename the other (codegen.namestability)."""
+    in path order would keep it, so adding one of them would rename the other (codegen.model.stability)."""
     specs = tmp_path / "specs"
     specs.mkdir()
     (specs / "a.yaml").write_text("name: foo_bar\ndescription: d\nparameters: {type: object}\n")
@@ -401,7 +401,7 @@ def test_tool_named_tools_does_not_replace_the_registry(tmp_path):
 
 def test_output_is_deterministic_across_hash_seeds(tmp_path):
     script = (
-        "import json, sys; from codegen.generate import load_tools, render_outputs; from tests import support; "
+        "import json, sys; from codegen.run.generate import load_tools, render_outputs; from tests import support; "
         "t, _ = load_tools(support.ALL_SPEC_DIRS); print(json.dumps(render_outputs(t, ['go'])[0], sort_keys=True))"
     )
     runs = []

@@ -12,15 +12,15 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from codegen.generate import load_tools, render_outputs
-from codegen.loader import load_specs
+from codegen.run.generate import load_tools, render_outputs
+from codegen.spec.loader import load_specs
 from codegen.targets import get_target
 
 from .support import ALL_SPEC_DIRS, REPO, STRESS_SPECS
 from .wire import expected_wire
 
 SPEC_DIRS = [*ALL_SPEC_DIRS, STRESS_SPECS]
-MODULE = REPO / "codegen" / "targets" / "json.py"
+MODULE = REPO / "codegen" / "targets" / "json" / "target.py"
 
 # The part of the MCP schema (schema/2025-06-18/schema.json: ListToolsResult and Tool) that covers what the target
 # writes; `annotations`, `title` and `outputSchema` are left out because it never writes them. Neither object
@@ -125,7 +125,7 @@ def test_misreadable_characters_are_escaped_and_mean_the_same(tmp_path):
 
 
 def test_a_windows_device_name_gets_a_distinct_file_and_a_warning(tmp_path):
-    # Names that differ only in case are refused by the loader (codegen.naming.tool_name_key); a device name is not.
+    # Names that differ only in case are refused by the loader (codegen.model.naming.tool_name_key); a device name is not.
     (tmp_path / "a.yaml").write_text("name: search\ndescription: one\n")
     (tmp_path / "c.yaml").write_text("name: con\ndescription: a Windows device name\n")
     tools, _ = load_tools([tmp_path])
@@ -149,7 +149,7 @@ def test_the_extra_header_line_is_a_member_and_the_file_stays_json(tmp_path):
 
 def test_no_tools_give_an_empty_list(tmp_path):
     target = get_target("json")
-    from codegen.render import render
+    from codegen.targets.render import render
 
     [planned] = target.folder_files([], [], [], {}, None)  # type: ignore[arg-type]
     text = render("json", planned.template, dict(planned.context))

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from codegen import ir
-from codegen.generate import load_tools, render_outputs
-from codegen.naming import split_words
-from codegen.targets import _prettier as ts
-from codegen.targets import nodejs, ts_literals, ts_types
+from codegen.model import ir
+from codegen.run.generate import load_tools, render_outputs
+from codegen.model.naming import split_words
+from codegen.targets.nodejs import prettier as ts
+from codegen.targets.nodejs import target as nodejs, literals as ts_literals, types as ts_types
 from codegen.targets.base import Reporter
-from codegen.writer import OWNERSHIP_MARKER
+from codegen.output.writer import OWNERSHIP_MARKER
 
 from .support import ALL_SPEC_DIRS, EDGE_SPECS, REPO, SPECS
 
@@ -497,7 +497,7 @@ def test_recursive_declarations_use_lazy_with_explicit_types() -> None:
 def test_output_is_deterministic_across_hash_seeds(tmp_path: Path) -> None:
     script = (
         "import json, sys; sys.path.insert(0, sys.argv[1]);"
-        "from codegen.generate import load_tools, render_outputs; from pathlib import Path;"
+        "from codegen.run.generate import load_tools, render_outputs; from pathlib import Path;"
         "tools, _ = load_tools([Path(sys.argv[1]) / 'specs', Path(sys.argv[1]) / 'tests' / 'edge_specs']);"
         "print(json.dumps(render_outputs(tools, ['nodejs'])[0], sort_keys=True))"
     )

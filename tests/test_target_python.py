@@ -17,17 +17,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from codegen import ir
-from codegen.generate import load_tools, render_outputs
-from codegen.targets import python as target
-from codegen.targets.python_types import (
+from codegen.model import ir
+from codegen.run.generate import load_tools, render_outputs
+from codegen.targets.python import target
+from codegen.targets.python.types import (
     SCALAR_TYPES,
     TYPE_MAP,
     TypeWriter,
     dependency_order,
     literal_type,
 )
-from codegen.targets.python_syntax import (
+from codegen.targets.python.syntax import (
     BASEMODEL_ATTRIBUTES,
     KEYWORDS,
     comment,
@@ -36,7 +36,7 @@ from codegen.targets.python_syntax import (
     py_literal,
     py_str,
 )
-from codegen.writer import OWNERSHIP_MARKER
+from codegen.output.writer import OWNERSHIP_MARKER
 from tests import support
 
 TEXT = st.text(st.characters(exclude_categories=("Cs",)), max_size=40)
@@ -398,7 +398,7 @@ parameters:
 
 _RENDER_SCRIPT = """
 import hashlib, sys
-from codegen.generate import load_tools, render_outputs
+from codegen.run.generate import load_tools, render_outputs
 tools, _ = load_tools([__import__("pathlib").Path(p) for p in sys.argv[1:]])
 outputs, _ = render_outputs(tools, ["python"])
 for path in sorted(outputs):

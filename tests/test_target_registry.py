@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from codegen import config, template_paths
-from codegen.config import check_settings, read_config, settings_from_file
+from codegen.config import settings as config
+from codegen.config import template_paths
+from codegen.config.settings import check_settings, read_config, settings_from_file
 from codegen.errors import ConfigError
 from codegen.targets import target_names
-from codegen.targets.go import SDK_ALIAS as GO_SDK_ALIAS
+from codegen.targets.go.target import SDK_ALIAS as GO_SDK_ALIAS
 
 from .support import REPO
 
@@ -69,7 +70,7 @@ def test_the_template_folder_spells_the_sdk_construction_and_options(target):
 
 def test_reading_target_names_imports_no_target_module():
     program = (
-        "import sys, codegen.config as c; c.target_names(); "
+        "import sys, codegen.config.settings as c; c.target_names(); "
         "print([m for m in sys.modules if m.startswith('codegen.targets')])"
     )
     env = {**os.environ, "PYTHONPATH": str(REPO)}

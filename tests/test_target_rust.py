@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from codegen import ir
-from codegen.generate import load_tools, render_outputs
+from codegen.model import ir
+from codegen.run.generate import load_tools, render_outputs
 from codegen.targets import Reporter
-from codegen.targets import rust_doc, rust_literals, rust_names, rust_types
-from codegen.targets.rust_layout import (
+from codegen.targets.rust import doc as rust_doc, literals as rust_literals, names as rust_names, types as rust_types
+from codegen.targets.rust.layout import (
     RustType,
     display_width,
     layout_attribute,
@@ -358,7 +358,7 @@ def test_schema_is_embedded_verbatim(outputs):
 
 def test_determinism_across_hash_seeds(tmp_path):
     script = (
-        "import json, sys; from codegen.generate import load_tools, render_outputs; "
+        "import json, sys; from codegen.run.generate import load_tools, render_outputs; "
         "from tests.support import ALL_SPEC_DIRS; "
         "tools, _ = load_tools(ALL_SPEC_DIRS); out, _ = render_outputs(tools, ['rust']); "
         "sys.stdout.write(json.dumps(out, sort_keys=True))"

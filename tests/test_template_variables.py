@@ -16,10 +16,10 @@ import jinja2.meta
 import pytest
 from click.testing import CliRunner
 
-from codegen import template_vars
+from codegen.targets import template_vars
 from codegen.cli import main
-from codegen.generate import load_tools
-from codegen.render import builtin_templates, environment
+from codegen.run.generate import load_tools
+from codegen.targets.render import builtin_templates, environment
 from codegen.targets import Reporter, get_target, target_names
 
 from .support import ALL_SPEC_DIRS, STRESS_SPECS

@@ -24,11 +24,11 @@ from hypothesis import strategies as st
 
 from codegen.cli import main
 from codegen.errors import Diagnostic, SpecError
-from codegen.generate import load_tools
-from codegen.irbuild import build_tools
-from codegen.loader import LoadedSpec, load_specs
-from codegen.spec import build_spec
-from codegen.yamlload import DEFAULT_MAX_BYTES, load_yaml
+from codegen.run.generate import load_tools
+from codegen.model.build import build_tools
+from codegen.spec.loader import LoadedSpec, load_specs
+from codegen.spec.format import build_spec
+from codegen.spec.yamlload import DEFAULT_MAX_BYTES, load_yaml
 
 from .support import ALL_SPEC_DIRS, REPO
 

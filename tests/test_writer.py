@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from codegen import writer
+from codegen.output import writer
 from codegen.errors import OwnershipError
-from codegen.writer import OWNERSHIP_MARKER, apply, atomic_write, compare
+from codegen.output.writer import OWNERSHIP_MARKER, apply, atomic_write, compare
 
 HEADER = f"// {OWNERSHIP_MARKER} from specs/x.yaml. DO NOT EDIT.\n"
 
@@ -83,7 +83,7 @@ def test_atomic_write_leaves_no_temporary_files(tmp_path):
 
 
 def test_a_killed_runs_temporary_files_are_found_and_removed(tmp_path):
-    from codegen.writer import is_temporary
+    from codegen.output.writer import is_temporary
 
     (tmp_path / "go").mkdir()
     leftovers = [
@@ -106,9 +106,9 @@ def test_a_killed_runs_temporary_files_are_found_and_removed(tmp_path):
 def test_the_fast_path_sees_a_temporary_file_as_a_change(tmp_path, monkeypatch):
     from pathlib import Path
 
-    from codegen import manifest
-    from codegen.generate import RunRequest, run
-    from codegen.statefolder import STATE_FOLDER
+    from codegen.output import manifest
+    from codegen.run.generate import RunRequest, run
+    from codegen.output.statefolder import STATE_FOLDER
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "specs").mkdir()
@@ -180,7 +180,7 @@ def _assert_untouched(root, planned, old):
 
 
 def _temporaries(root):
-    from codegen.writer import is_temporary
+    from codegen.output.writer import is_temporary
 
     return [path for path in root.rglob("*") if is_temporary(path.name)]
 
@@ -263,7 +263,7 @@ def test_every_file_is_flushed_before_the_first_rename_and_folders_after_the_las
     import stat
     import threading
 
-    from codegen import writer
+    from codegen.output import writer
 
     planned = {f"go/sub/f{index:02d}.go": HEADER + f"{index}\n" for index in range(30)}
     planned["go/top.go"] = HEADER + "top\n"
@@ -296,7 +296,7 @@ def test_every_file_is_flushed_before_the_first_rename_and_folders_after_the_las
 
 
 def test_temporary_names_fit_the_file_system_for_the_longest_output_name(tmp_path):
-    from codegen.writer import _new_token, _temporary_path, is_temporary
+    from codegen.output.writer import _new_token, _temporary_path, is_temporary
 
     name = "a" * 255
     temporary = Path(_temporary_path(str(tmp_path / name), _new_token()))

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from codegen.errors import Diagnostic
-from codegen.yamlload import MAX_DEPTH, LocatedDocument, Position, load_yaml
+from codegen.spec.yamlload import MAX_DEPTH, LocatedDocument, Position, load_yaml
 
 from .support import REPO
 
@@ -89,7 +89,7 @@ def test_other_yaml_1_1_forms_stay_strings(text):
 def test_plain_scalar_tags_are_remembered_by_their_text_alone(monkeypatch):
     import yaml
 
-    from codegen import yamlload
+    from codegen.spec import yamlload
 
     monkeypatch.setattr(yamlload, "_PLAIN_TAGS", {})  # as in a new process
     texts = ["42", "true", "~", "null", "1.5", "abc", "yes", "0x1F", "-7", "", "x" * 64, "x" * 65]
@@ -256,7 +256,7 @@ def test_pathological_nesting_does_not_crash_the_interpreter():
     """libyaml's own composer recurses in C and segfaults on this; ours must answer with a diagnostic.
     Run in a child process so a regression shows as a failure, not as a dead test run."""
     code = (
-        "from codegen.yamlload import load_yaml\n"
+        "from codegen.spec.yamlload import load_yaml\n"
         "print(load_yaml('x.yaml', b'v: ' + b'[' * 500000))\n"
     )
     result = subprocess.run(

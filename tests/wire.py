@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from codegen.spec import ToolSpec
+from codegen.spec.format import ToolSpec
 
 
 def expected_wire(spec: ToolSpec) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The `toolgen` command line: a thin layer over `codegen.generate`. Exit codes: 0 ok, 1 drift, 2 bad input.
+"""The `toolgen` command line: a thin layer over `codegen.run.generate`. Exit codes: 0 ok, 1 drift, 2 bad input.
 
 One module per job: `group` (the click group), `options` (shared flags), `resolve` (settings from the
 configuration file, then the flags, for every command), `output` (diagnostics, summaries, exit codes), and the
@@ -20,7 +20,7 @@ __all__ = ["main", "run"]
 
 def run() -> None:
     """The `toolgen` command (and `python -m codegen`): `main`, in a process that exits right after it."""
-    from .. import collector
+    from ..cache import collector
 
     try:
         main()

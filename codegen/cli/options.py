@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..config import DEFAULT_MAX_SPEC_BYTES
+from ..config.settings import DEFAULT_MAX_SPEC_BYTES
 
 
 def target_names() -> list[str]:
@@ -95,7 +95,7 @@ strict_option = click.option(
 
 
 def lang_option(func):
-    from ..config import target_names as template_folders  # the registry's names, without importing targets
+    from ..config.settings import target_names as template_folders  # the registry's names, without importing targets
 
     return click.option(
         "--lang",
@@ -121,7 +121,7 @@ def check_langs(langs: tuple[str, ...]) -> list[str] | None:
 
 
 def did_you_mean_hint(value: str, choices: list[str]) -> str:
-    from ..suggest import did_you_mean
+    from ..errors import did_you_mean
 
     return did_you_mean(value, choices)
 

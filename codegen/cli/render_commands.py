@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..config import Settings
+from ..config.settings import Settings
 from ..errors import StrictError, ToolgenError
 from .group import main
 from .options import (
@@ -21,13 +21,13 @@ from .output import EXIT_DRIFT, EXIT_INVALID, echo, echo_diff, fail, plural, war
 from .resolve import COMMAND_LINE, Flags, resolve_settings
 
 if TYPE_CHECKING:
-    from ..manifest import Survey
+    from ..output.manifest import Survey
 
 
 def _fast_path(settings: Settings, verbose: bool = False) -> tuple[dict | None, Survey]:
     """The manifest when the output is provably current, and the survey that found it out (the run that follows
     takes it over); imports only the standard library."""
-    from ..manifest import manifest_path, survey, up_to_date
+    from ..output.manifest import manifest_path, survey, up_to_date
 
     templates = settings.templates.as_posix() if settings.templates else None
     found = survey(list(settings.specs), settings.out, settings.request(), templates)
@@ -45,7 +45,7 @@ def _fast_path(settings: Settings, verbose: bool = False) -> tuple[dict | None, 
 def _full_run(settings: Settings, langs: tuple[str, ...], check: bool, found: Survey | None = None):
     """The whole pipeline (imports pydantic, jinja2, the targets); exits 2 on bad input or an unwritable output.
     `found` is the fast path's survey of the output folder."""
-    from ..generate import run_settings
+    from ..run.generate import run_settings
 
     check_langs(langs)
     try:
@@ -111,8 +111,8 @@ def validate(
       toolgen validate specs/ extra/search.yaml
       cat search.yaml | toolgen validate -
     """
-    from ..generate import load_tools
-    from ..loader import load_spec_text
+    from ..run.generate import load_tools
+    from ..spec.loader import load_spec_text
 
     settings = resolve_settings(
         config,
@@ -213,7 +213,7 @@ def _require_staged(out: Path, files: list[str], stale: bool = False) -> None:
     """Exit 1 when the next git commit would lack some of toolgen's files (untracked, or not as in the index),
     naming the `git add` that fixes it; or when `stale` (files were just written). Outside git: only `stale`.
     """
-    from ..gitindex import not_in_index, stage_command
+    from ..output.gitindex import not_in_index, stage_command
 
     missing = not_in_index(out, files)
     if missing:

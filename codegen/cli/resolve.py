@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from ..config import (
+from ..config.settings import (
     Settings,
     find_config,
     general_problems,
@@ -20,7 +20,7 @@ from ..config import (
     parse_option_assignment,
 )
 from ..errors import ToolgenError
-from ..specset import named_specs, no_specs_found
+from ..config.specset import named_specs, no_specs_found
 from .options import check_langs
 from .output import fail
 

@@ -53,9 +53,9 @@ def breaking(
       toolgen breaking old-specs/ specs/
       toolgen breaking --against origin/main --format json
     """
-    from ..breaking import compare_specs
-    from ..gitspecs import specs_at_revision
-    from ..loader import load_specs
+    from ..review.breaking import compare_specs
+    from ..review.gitspecs import specs_at_revision
+    from ..spec.loader import load_specs
 
     if against and new is not None:
         raise click.UsageError("with --against give at most one PATH (the new specs)")
@@ -144,11 +144,11 @@ def docs(
       toolgen docs --out docs/tools.md
       toolgen docs --check            # with docs = "docs/tools.md" in [tool.toolgen]
     """
-    from ..docs import render_catalogue
-    from ..generate import render_outputs
-    from ..irbuild import build_tools
-    from ..loader import load_specs
-    from ..writer import atomic_write
+    from ..review.catalogue import render_catalogue
+    from ..run.generate import render_outputs
+    from ..model.build import build_tools
+    from ..spec.loader import load_specs
+    from ..output.writer import atomic_write
 
     to_stdout = out_file is not None and out_file.as_posix() == "-"
     given = absolute(out_file) if out_file is not None and not to_stdout else None
@@ -207,7 +207,7 @@ def templates_command(target: str | None, config: Path | None, quiet: bool, verb
     Example:
       toolgen templates go
     """
-    from ..template_vars import listing
+    from ..targets.template_vars import listing
 
     names = target_names()
     if target is not None and target not in names:

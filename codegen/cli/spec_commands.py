@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from ..config import DEFAULT_SCHEMA, schema_line
+from ..config.settings import DEFAULT_SCHEMA, schema_line
 from ..errors import ToolgenError
 from .group import main
 from .options import common_options, no_dash
@@ -38,7 +38,7 @@ def new(name: str, folder: Path | None, config: Path | None, quiet: bool, verbos
     import re
 
     from ..errors import Diagnostic
-    from ..scaffold import scaffold_spec
+    from ..spec.scaffold import scaffold_spec
 
     given = None if folder is None else absolute(folder)
     settings = resolve_settings(config, verbose=verbose and not quiet, need_specs=False)
@@ -98,7 +98,7 @@ def schema(out_file: Path | None, config: Path | None, quiet: bool, verbose: boo
     after running
       toolgen schema --out toolspec.schema.json
     """
-    from ..spec_schema import spec_json_schema
+    from ..spec.editor_schema import spec_json_schema
 
     given = absolute(out_file) if out_file is not None and out_file.as_posix() != "-" else None
     resolve_settings(
@@ -118,8 +118,8 @@ def schema(out_file: Path | None, config: Path | None, quiet: bool, verbose: boo
 def _spec_names(folder: Path) -> list[tuple[str, str]]:
     """(name, file) of each spec below `folder` (none when it does not exist): names an import must not clash
     with. A file that is not a readable spec has no name here; `generate` reports it."""
-    from ..discover import find_specs
-    from ..yamlload import LocatedDocument, load_yaml
+    from ..spec.discover import find_specs
+    from ..spec.yamlload import LocatedDocument, load_yaml
 
     if not folder.is_dir():
         return []
@@ -182,8 +182,8 @@ def import_command(
       curl -s http://localhost:3000/tools | toolgen import -
     """
     from ..errors import Diagnostic
-    from ..importer import import_tools
-    from ..writer import atomic_write
+    from ..spec.importer import import_tools
+    from ..output.writer import atomic_write
 
     stdin = source.as_posix() == "-"
     text = sys.stdin.read() if stdin else source.read_text("utf-8", errors="replace")

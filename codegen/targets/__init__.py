@@ -1,4 +1,4 @@
-"""Target registry: every module in this package that defines `TARGET` is an output language."""
+"""Target registry: every folder here with a `target` module that defines `TARGET` is an output language."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ __all__ = ["PlannedFile", "Reporter", "Target", "all_targets", "target_names", "
 def all_targets() -> tuple[Target, ...]:
     found = []
     for module_info in pkgutil.iter_modules(__path__):
-        if module_info.name.startswith("_") or module_info.name == "base":
-            continue
-        module = importlib.import_module(f"{__name__}.{module_info.name}")
+        if not module_info.ispkg:
+            continue  # base, render and the template helpers: modules every target shares
+        module = importlib.import_module(f"{__name__}.{module_info.name}.target")
         target = getattr(module, "TARGET", None)
         if target is not None:
             found.append(target)

@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .. import ir
+from ..model import ir
 from ..errors import Diagnostic
+from ..layout.doc import Style
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,13 @@ class Target(ABC):
     # toolgen's layout cannot vouch for a user's template. None: toolgen has none to run (json; C#, see
     # docs/decisions.md); a target that formats in-process overrides format_all instead (Python: black).
     formatter: ClassVar[str | None] = None
+    # How the documents a view or template places are printed (layout.markup): the width, the indentation unit and
+    # character widths of the language's formatter. None: the target places none.
+    layout_style: ClassVar[Style | None] = None
+
+    def layout_macros(self) -> Mapping[str, Any]:
+        """The language's layout macros for its templates (layout.markup's generic ones are always there)."""
+        return {}
 
     # Planning has three steps so that a run can reuse the files of tools that did not change (codegen/incremental.py):
     # names are unique across a generated folder, so they are decided for all tools first (cheap); each tool's
@@ -99,7 +107,7 @@ class Target(ABC):
         custom templates never pays for it."""
         identity = self.cache_identity()
         if custom_templates and self.formatter is not None:
-            from . import external_format
+            from ..layout import external as external_format
 
             identity = f"{identity}\n{external_format.identity(self.formatter)}"
         return identity
@@ -109,7 +117,7 @@ class Target(ABC):
         owes the user when the formatter is not installed: the files are written as rendered."""
         if not custom_templates or self.formatter is None:
             return None
-        from . import external_format
+        from ..layout import external as external_format
 
         return external_format.missing_warning(self.formatter, self.name, where)
 
@@ -128,7 +136,7 @@ class Target(ABC):
         across files. `custom_templates`: the user overrides some of this target's templates, so the text may not
         be what the target's own templates print: then the target's `formatter` (if any) runs over every file."""
         if custom_templates and self.formatter is not None:
-            from . import external_format
+            from ..layout import external as external_format
 
             return external_format.format_texts(
                 self.formatter, self.name, [(planned.path, planned.template, text) for planned, text in files]

@@ -1,0 +1,1 @@
+"""The configuration: `[tool.toolgen]` / `toolgen.toml` and flags turned into one `Settings`, every problem located."""

@@ -1,0 +1,318 @@
+"""toolgen's configuration: `[tool.toolgen]` in pyproject.toml, or a standalone `toolgen.toml` with the same keys
+at its top level (for repositories that are not Python projects).
+
+Discovery: walking up from the working directory, the first folder holding a `toolgen.toml`, or a `pyproject.toml`
+with a `[tool.toolgen]` table, wins (`toolgen.toml` first when a folder has both); the walk stops at the repository
+root (a folder holding `.git`) and at the filesystem root. `--config FILE` chooses a file explicitly. Paths in the
+file are relative to the file's folder. Command-line flags override the file, option by option.
+
+Every problem is reported the way spec problems are, one located line each:
+
+    pyproject.toml:14:11: error: tool.toolgen.go.package: must be a Go package name (...), got "my-pkg"
+
+This module uses the standard library only: the CLI reads the config before the no-change fast path, which must
+stay cheap. The keys and their checks are in codegen.config.keys; this module finds and reads the file, turns it
+into `Settings`, and locates every problem in the final settings.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from .keys import GENERAL_OPTIONS, TARGET_OPTIONS, header_problem, shown, target_names, targets_problem
+from ..spec.discover import display_path
+from ..errors import ConfigError, Diagnostic
+from ..errors import did_you_mean
+from .tomlpos import KeyPath, Positions, scan
+
+CONFIG_FILE = "toolgen.toml"
+PYPROJECT_FILE = "pyproject.toml"
+PYPROJECT_TABLE = ("tool", "toolgen")
+DEFAULT_SPECS = "specs"
+DEFAULT_OUT = "generated"
+DEFAULT_SCHEMA = "toolspec.schema.json"
+DEFAULT_MAX_SPEC_BYTES = 1024 * 1024  # equal to yamlload.DEFAULT_MAX_BYTES (a test says so)
+# The general keys whose values are paths, written relative to the configuration file's folder.
+PATH_KEYS = ("out", "templates", "schema", "docs")
+
+
+# -- the file ----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConfigFile:
+    """A parsed configuration file: the toolgen table, where each key is, and how to name keys in messages."""
+
+    path: Path
+    prefix: tuple[str, ...]  # ("tool", "toolgen") in pyproject.toml, () in toolgen.toml
+    table: Mapping[str, Any]
+    positions: Positions
+
+    @property
+    def shown(self) -> str:
+        return display_path(self.path)
+
+    def key_name(self, key: KeyPath) -> str:
+        return ".".join(str(part) for part in (*self.prefix, *key))
+
+    def problem(self, key: KeyPath, message: str, at_key: bool = False) -> Diagnostic:
+        full = (*self.prefix, *key)
+        line, column = self.positions.key(full) if at_key else self.positions.value(full)
+        return Diagnostic(self.shown, line, column, f"{self.key_name(key)}: {message}")
+
+    def resolve(self, value: str) -> Path:
+        """A path written in the file, relative to the file's folder, as it is best shown from here."""
+        return _relative_to_cwd(self.path.parent / value)
+
+
+def _relative_to_cwd(path: Path) -> Path:
+    absolute = Path(os.path.abspath(path))
+    try:
+        return Path(os.path.relpath(absolute))
+    except ValueError:  # another drive on Windows
+        return absolute
+
+
+def find_config(start: Path | None = None) -> Path | None:
+    """The nearest toolgen.toml or pyproject.toml with [tool.toolgen], from `start` up to the repository root."""
+    folder = Path(os.path.abspath(start or Path.cwd()))
+    for candidate in (folder, *folder.parents):
+        if (candidate / CONFIG_FILE).is_file():
+            return candidate / CONFIG_FILE
+        pyproject = candidate / PYPROJECT_FILE
+        if pyproject.is_file() and _has_toolgen_table(pyproject):
+            return pyproject
+        if (candidate / ".git").exists():
+            return None
+    return None
+
+
+def _has_toolgen_table(pyproject: Path) -> bool:
+    try:
+        text = pyproject.read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    if "toolgen" not in text:  # most pyproject files: no parse needed
+        return False
+    try:
+        return isinstance(tomllib.loads(text).get("tool", {}).get("toolgen"), dict)
+    except (tomllib.TOMLDecodeError, AttributeError):
+        return True  # let read_config report the syntax error with its position
+
+
+_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+
+
+def read_config(path: Path) -> ConfigFile:
+    """Parse a configuration file; a syntax error or a missing table is a located ConfigError."""
+
+    def fail(line: int, column: int, message: str) -> ConfigError:
+        return ConfigError([Diagnostic(display_path(path), line, column, message)])
+
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as exc:
+        raise fail(1, 1, f"cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise fail(1, 1, f"not UTF-8: {exc.reason}") from None
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        found = _TOML_POSITION.search(str(exc))
+        line, column = (int(found.group(1)), int(found.group(2))) if found else (1, 1)
+        raise fail(line, column, f"invalid TOML: {_TOML_POSITION.sub('', str(exc))}") from None
+    positions = scan(text)
+    if path.name != PYPROJECT_FILE:
+        return ConfigFile(path, (), document, positions)
+    table = document["tool"].get("toolgen") if isinstance(document.get("tool"), dict) else None
+    if table is None:
+        raise fail(1, 1, "has no [tool.toolgen] table")
+    if not isinstance(table, dict):
+        raise fail(*positions.value(PYPROJECT_TABLE), "tool.toolgen: must be a table")
+    return ConfigFile(path, PYPROJECT_TABLE, table, positions)
+
+
+# -- settings: what a run uses, from the file and then the command line or API arguments --------------------------
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything that decides a run's output. `request()` is what the no-change fast path compares."""
+
+    specs: tuple[Path, ...] = (Path(DEFAULT_SPECS),)
+    out: Path = Path(DEFAULT_OUT)
+    targets: tuple[str, ...] | None = None  # None: every target
+    partial: bool = False  # True (--lang): only these targets this run; other targets' folders are left alone
+    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    templates: Path | None = None
+    header: str | None = None
+    max_spec_bytes: int = DEFAULT_MAX_SPEC_BYTES
+    schema: Path = Path(DEFAULT_SCHEMA)
+    config: ConfigFile | None = None
+    # Which settings the file supplied: (target or "", key) → the file's key path, to locate deep-check problems.
+    from_file: Mapping[tuple[str, str], KeyPath] = field(default_factory=dict)
+    # The spec files or folders (among `specs`) named on the command line: only their tools are remade now.
+    only: tuple[Path, ...] | None = None
+    strict: bool = False  # --strict: warnings are errors
+    docs: Path | None = None  # where `toolgen docs` writes the catalogue
+
+    def request(self) -> dict[str, Any]:
+        return {
+            "paths": [path.as_posix() for path in self.specs],
+            "out": self.out.as_posix(),
+            "langs": list(self.targets or []),
+            "partial": self.partial,
+            "max_spec_bytes": self.max_spec_bytes,
+            "options": {
+                target: dict(sorted(values.items())) for target, values in sorted(self.options.items()) if values
+            },
+            "templates": self.templates.as_posix() if self.templates else None,
+            "header": self.header,
+        }
+
+    def with_overrides(self, **values: Any) -> Settings:
+        """These settings with every value that is not None replaced (command-line flags win over the file)."""
+        changes = {key: value for key, value in values.items() if value is not None}
+        overridden = {("", key) for key in changes}
+        if "options" in changes:
+            merged = {target: dict(opts) for target, opts in self.options.items()}
+            for target, opts in changes["options"].items():
+                merged.setdefault(target, {}).update(opts)
+                overridden |= {(target, key) for key in opts}
+            changes["options"] = merged
+        # A value given here no longer comes from the file: its problems must not point into the file.
+        changes["from_file"] = {key: path for key, path in self.from_file.items() if key not in overridden}
+        return replace(self, **changes)
+
+
+def settings_from_file(config: ConfigFile) -> Settings:
+    """The settings a configuration file gives; every problem in it at once, located (cheap checks only)."""
+    problems: list[Diagnostic] = []
+    values: dict[str, Any] = {}
+    options: dict[str, dict[str, Any]] = {}
+    from_file: dict[tuple[str, str], KeyPath] = {}
+    for key, value in config.table.items():
+        if key in target_names():
+            if not isinstance(value, dict):
+                problems.append(config.problem((key,), f"must be a table, got {shown(value)}"))
+                continue
+            for option, option_value in value.items():
+                spec = TARGET_OPTIONS.get(key, {}).get(option)
+                if spec is None:
+                    problems.append(_unknown(config, (key, option), list(TARGET_OPTIONS.get(key, {}))))
+                elif (message := spec.check(option_value)) is not None:
+                    problems.append(config.problem((key, option), message))
+                else:
+                    options.setdefault(key, {})[option] = option_value
+                    from_file[(key, option)] = (key, option)
+        elif key in GENERAL_OPTIONS:
+            if (message := GENERAL_OPTIONS[key].check(value)) is not None:
+                problems.append(config.problem((key,), message))
+            else:
+                values[key] = value
+                from_file[("", key)] = (key,)
+        else:
+            problems.append(_unknown(config, (key,), [*GENERAL_OPTIONS, *target_names()]))
+    if problems:
+        raise ConfigError(problems)
+    # Every general key is the Settings field of the same name; paths are resolved against the file's folder.
+    if "specs" in values:
+        specs = values["specs"]
+        values["specs"] = tuple(config.resolve(item) for item in ([specs] if isinstance(specs, str) else specs))
+    if "targets" in values:
+        values["targets"] = tuple(values["targets"])
+    values.update((key, config.resolve(values[key])) for key in PATH_KEYS if key in values)
+    return Settings(config=config, options=options, from_file=from_file, **values)
+
+
+def _unknown(config: ConfigFile, key: KeyPath, known: list[str]) -> Diagnostic:
+    name = str(key[-1])
+    hint = did_you_mean(name, known)
+    where = f"[{config.key_name(key[:-1])}]" if (config.prefix or key[:-1]) else "the file"
+    return config.problem(key, f"unknown key{hint}; {where} accepts {', '.join(known) or 'no keys'}", at_key=True)
+
+
+def load_settings(path: Path | None) -> Settings:
+    """The settings from the configuration file at `path`, or the defaults when there is none."""
+    return Settings() if path is None else settings_from_file(read_config(path))
+
+
+# -- checks on the final settings --------------------------------------------------------------------------------
+
+
+def option_problems(options: Mapping[str, Mapping[str, Any]], deep: bool) -> list[tuple[str, str, str]]:
+    """(target, key, message) for every unknown or invalid per-target option; `deep` adds the keyword checks."""
+    problems = []
+    for target, values in options.items():
+        if target not in target_names():
+            problems.append((target, "", f"unknown target{did_you_mean(target, list(target_names()))}"))
+            continue
+        known = TARGET_OPTIONS.get(target, {})
+        for key, value in values.items():
+            spec = known.get(key)
+            if spec is None:
+                hint = did_you_mean(key, list(known))
+                problems.append(
+                    (target, key, f"unknown option{hint}; {target} accepts {', '.join(known) or 'no options'}")
+                )
+                continue
+            message = spec.check(value)
+            if message is None and deep and spec.deep is not None:
+                message = spec.deep(value)
+            if message is not None:
+                problems.append((target, key, message))
+    return problems
+
+
+def general_problems(settings: Settings) -> list[tuple[str, str]]:
+    """(key, message) for invalid general settings given outside a file (API arguments, flags)."""
+    problems = []
+    if settings.header is not None and (message := header_problem(settings.header)) is not None:
+        problems.append(("header", message))
+    if settings.targets is not None and (message := targets_problem(list(settings.targets))) is not None:
+        problems.append(("targets", message))
+    if settings.templates is not None and not settings.templates.is_dir():
+        problems.append(("templates", f"no such folder: {settings.templates.as_posix()}"))
+    return problems
+
+
+def check_settings(settings: Settings, deep: bool, origin: str = "<options>") -> None:
+    """Raise a ConfigError listing every problem in `settings`; a value from the config file is located there,
+    any other under `origin`."""
+    diagnostics = []
+    for key, message in general_problems(settings):
+        diagnostics.append(_locate(settings, "", key, message, origin))
+    for target, key, message in option_problems(settings.options, deep):
+        diagnostics.append(_locate(settings, target, key, message, origin))
+    if diagnostics:
+        raise ConfigError(diagnostics)
+
+
+def _locate(settings: Settings, target: str, key: str, message: str, origin: str) -> Diagnostic:
+    path = settings.from_file.get((target, key))
+    if settings.config is not None and path is not None:
+        return settings.config.problem(path, message)
+    name = f"{target}.{key}" if target and key else target or key
+    return Diagnostic(origin, 1, 1, f"{name}: {message}")
+
+
+def parse_option_assignment(text: str) -> tuple[str, str, str]:
+    """`go.package=mytools` (the --option flag) → ("go", "package", "mytools"); ValueError when malformed."""
+    name, equals, value = text.partition("=")
+    target, dot, key = name.strip().partition(".")
+    if not equals or not dot or not target or not key:
+        raise ValueError(f"expected TARGET.KEY=VALUE, got {text!r}")
+    return target, key.strip(), value
+
+
+def schema_line(spec_folder: Path, schema: Path) -> str:
+    """The editor line for a spec in `spec_folder`: `$schema=` the schema file's path relative to that folder."""
+    relative = os.path.relpath(os.path.abspath(schema), os.path.abspath(spec_folder))
+    return f"# yaml-language-server: $schema={Path(relative).as_posix()}"
+

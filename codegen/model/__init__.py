@@ -1,0 +1,1 @@
+"""The neutral intermediate model: frozen, language-free, names kept as words; built from validated specs."""

@@ -1,0 +1,188 @@
+"""The spec format (version 1) as a pydantic model, and the turn from a located YAML document into it.
+
+Keys are camelCase as on the wire (only the aliases are accepted, never the Python field names). Booleans are
+strict. Unknown keys are errors with a suggestion. The `parameters` schema is checked separately by
+`parameters_check` (is it valid JSON Schema, and where are the typed models looser); pydantic only sees that it is a mapping, so the
+two never report the same problem.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    WithJsonSchema,
+    field_validator,
+)
+from pydantic.json_schema import SkipJsonSchema
+from pydantic_core import ErrorDetails, PydanticCustomError
+
+from ..errors import Diagnostic
+from ..schema.located import check_parameters
+from ..errors import did_you_mean
+from .yamlload import LocatedDocument, Path
+
+TOOL_NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9_-]{0,63}$"
+DEFER_VALUES = ("auto", "never")
+# What leaving an optional key out means; said when someone writes `key: null` (or `key:` with no value).
+OMIT_MEANS = {
+    "parameters": "for a tool without arguments",
+    "defer": "to let the runtime decide",
+    "metadata": "for no metadata",
+}
+
+
+class ToolSpec(BaseModel):
+    """One tool for the GitHub Copilot SDK: toolgen's YAML spec format, version 1."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        frozen=True,
+        populate_by_name=False,  # `is_terminal:` in a spec is an unknown key, not a second spelling
+        title="toolgen tool spec (version 1)",
+        field_title_generator=lambda name, info: info.alias
+        or name,  # "isTerminal", not "Isterminal"
+    )
+
+    name: Annotated[str, StringConstraints(pattern=TOOL_NAME_PATTERN)] = Field(
+        description="The tool's wire name: a letter, then up to 63 letters, digits, '_' or '-'."
+    )
+    description: str = Field(
+        min_length=1,
+        description="What the tool does, shown to the model.",
+        json_schema_extra={"pattern": r"\S"},
+    )
+    # `spec_schema` points this at the subset's own JSON Schema (pydantic cannot hold a hand-written $ref).
+    parameters: Annotated[
+        dict[str, Any] | SkipJsonSchema[None], WithJsonSchema({"type": "object"})
+    ] = Field(
+        default=None,
+        description="JSON Schema of the arguments; the root is `type: object`. Omit for a tool without arguments.",
+    )
+    is_terminal: bool = Field(
+        default=False,
+        alias="isTerminal",
+        description="A successful call ends the agent turn.",
+    )
+    defer: Literal["auto", "never"] | SkipJsonSchema[None] = Field(
+        default=None,
+        description="`auto`: may be loaded lazily through tool search; `never`: always pre-loaded. "
+        "Leave out to let the runtime decide.",
+    )
+    skip_permission: bool = Field(
+        default=False,
+        alias="skipPermission",
+        description="Run without asking the user for permission.",
+    )
+    overrides_built_in_tool: bool = Field(
+        default=False,
+        alias="overridesBuiltInTool",
+        description="Replace the runtime's built-in tool of the same name.",
+    )
+    metadata: dict[str, Any] | SkipJsonSchema[None] = Field(
+        default=None, description="Opaque JSON passed to the runtime."
+    )
+
+    @field_validator("description")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("must not be empty or only whitespace")
+        return value
+
+    @field_validator("parameters", "defer", "metadata", mode="before")
+    @classmethod
+    def _not_null(cls, value: Any) -> Any:
+        # `None` is how the model says "left out"; written in a spec it is almost always a slip.
+        if value is None:
+            raise PydanticCustomError("null_not_allowed", "must not be null")
+        return value
+
+
+WIRE_KEYS = {field.alias or name: name for name, field in ToolSpec.model_fields.items()}
+
+
+def _json_repr(value: Any) -> str:
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (dict, list)):
+        return {dict: "a mapping", list: "a list"}[type(value)]
+    return json.dumps(value)
+
+
+def _message(error: ErrorDetails) -> tuple[Path, bool, str]:
+    """Turn one pydantic error into (path, point-at-key?, message)."""
+    # Every field is flat, so the key is enough; deeper parts only name a union branch ("literal[…]").
+    loc: Path = tuple(error["loc"])[:1]
+    kind, given = error["type"], error.get("input")
+    key = ".".join(str(part) for part in loc)
+    if kind == "extra_forbidden":
+        return loc, True, f'unknown key "{loc[-1]}"{did_you_mean(str(loc[-1]), list(WIRE_KEYS))}'
+    if kind == "missing":
+        return (), False, f'missing required key "{loc[-1]}"'
+    if kind == "null_not_allowed":
+        return loc, False, f"{key}: must not be null; leave the key out {OMIT_MEANS[key]}"
+    if kind == "bool_type":
+        return loc, False, f"{key}: must be true or false, got {_json_repr(given)}"
+    if kind == "literal_error":
+        hint = did_you_mean(given, list(DEFER_VALUES)) if isinstance(given, str) else ""
+        return loc, False, f'{key}: must be "auto" or "never", got {_json_repr(given)}{hint}'
+    if kind == "string_pattern_mismatch":
+        return (
+            loc,
+            False,
+            (
+                f"{key}: {_json_repr(given)} is not a valid tool name: start with a letter, then up to 63 "
+                "letters, digits, '_' or '-'"
+            ),
+        )
+    if kind == "string_type":
+        return loc, False, f"{key}: must be a string, got {_json_repr(given)}"
+    if kind == "string_too_short" or (kind == "value_error" and key == "description"):
+        return loc, False, f"{key}: must not be empty or only whitespace"
+    if kind == "dict_type":
+        return loc, False, f"{key}: must be a mapping, got {_json_repr(given)}"
+    return (
+        loc,
+        False,
+        f"{key}: {error['msg']}",
+    )  # pragma: no cover - every field's error kinds are handled above
+
+
+def build_spec(document: LocatedDocument) -> tuple[ToolSpec | None, list[Diagnostic]]:
+    """Validate a parsed document as a tool spec. Returns the spec (when it has no errors) and every problem
+    found, errors and warnings, including the document's own YAML problems."""
+    file, root = document.file, document.value
+    yaml_problems = list(document.problems)
+    if not isinstance(root, dict):
+        kind = "a list" if isinstance(root, list) else f"the scalar {_json_repr(root)}"
+        pos = document.position_of_value(())
+        message = f"a spec is a mapping of keys (name, description, …), got {kind}"
+        return None, yaml_problems + [Diagnostic(file, pos.line, pos.column, message)]
+    problems: list[Diagnostic] = []
+    spec: ToolSpec | None = None
+    try:
+        spec = ToolSpec.model_validate(root)
+    except ValidationError as exc:
+        for error in exc.errors():
+            if error["type"] == "none_required":
+                continue  # the `None` branch of an optional key; `_not_null` already rejects a written null
+            path, at_key, message = _message(error)
+            position = (
+                document.position_of_key(path) if at_key else document.position_of_value(path)
+            )
+            problems.append(Diagnostic(file, position.line, position.column, message))
+    if isinstance(root.get("parameters"), dict):
+        problems.extend(check_parameters(document, ("parameters",)))
+    # A value the YAML layer already rejected (`isTerminal: !!bool yes`) is kept as text; don't report it twice.
+    reported = {(problem.line, problem.column) for problem in yaml_problems}
+    problems = yaml_problems + [p for p in problems if (p.line, p.column) not in reported]
+    valid = not any(problem.is_error for problem in problems)
+    return (spec if valid else None), problems

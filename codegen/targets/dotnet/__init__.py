@@ -1,0 +1,1 @@
+""".NET (C#): tool definitions for GitHub.Copilot.SDK."""

@@ -1,0 +1,1 @@
+"""Go: tool definitions for github.com/github/copilot-sdk/go."""

@@ -1,0 +1,1 @@
+"""Java: tool definitions for com.github:copilot-sdk-java."""

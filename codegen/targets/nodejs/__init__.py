@@ -1,0 +1,1 @@
+"""Node.js / TypeScript: tool definitions for @github/copilot-sdk."""

@@ -1,0 +1,169 @@
+"""Node.js / TypeScript target: one `<tool>.ts` per tool plus `index.ts`, for `@github/copilot-sdk` and zod 4.
+
+Per tool: a zod schema for the arguments with its inferred type, the spec's schema as a plain object (the wire
+`parameters`, never zod's `toJSONSchema()`, which adds `$schema` and `additionalProperties: false`), and a factory
+that takes a typed handler and returns the SDK's `Tool` through `defineTool`. The handler receives the arguments
+parsed by the zod schema.
+
+This module decides the file and identifier names (unique across the folder); `ts_types` spells the types,
+`ts_tool_view` builds each tool file's view and `ts_handlers` the index's. The templates write the code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...model import ir
+from ...errors import ConfigError, Diagnostic
+from ...model.naming import WINDOWS_RESERVED_FILE_STEMS, camel, pascal, snake, unique_identifiers
+from .literals import needs_escape, string_literal
+from . import handlers as ts_handlers
+from ..base import PlannedFile, Reporter, Target
+from .tool_view import tool_view
+from .types import Names
+
+# Words that can never be a binding name in an ES module or TypeScript file (strict mode, module code).
+JS_RESERVED_WORDS = frozenset(
+    """break case catch class const continue debugger default delete do else enum export extends false finally for
+    function if import in instanceof new null return super switch this throw true try typeof var void while with
+    yield let static implements interface package private protected public await arguments eval""".split()
+)
+# Predefined type names, which a type alias or interface may not take.
+TS_TYPE_KEYWORDS = frozenset(
+    "any unknown never number bigint boolean string symbol void object undefined".split()
+)
+# Names every generated file refers to (imports and globals): a generated export must not shadow them.
+NAMES_IN_GENERATED_CODE = frozenset(
+    {
+        "z",
+        "defineTool",
+        "Tool",
+        "ToolHandler",
+        "ToolInvocation",
+        "Promise",
+        "Record",
+        "Array",
+        "Object",
+        "JSON",
+    }
+)
+RESERVED_IDENTIFIERS = JS_RESERVED_WORDS | TS_TYPE_KEYWORDS | NAMES_IN_GENERATED_CODE | ts_handlers.FOLDER_NAMES
+RESERVED_FILE_STEMS = ("index",)
+
+
+@dataclass
+class _ToolNames:
+    file: str
+    factory: str
+    json_schema: str
+    decls: Names
+
+
+IMPORT_EXTENSIONS = (".js", ".ts", "")  # NodeNext (the default); allowImportingTsExtensions / Deno; bundler
+
+
+def import_extension(options: Mapping[str, Any]) -> str:
+    """The `import_extension` option: what index.ts appends to its relative imports of the tool files."""
+    extension = options.get("import_extension", ".js")
+    if extension not in IMPORT_EXTENSIONS:  # codegen.config.settings reports it, located, before rendering
+        raise ConfigError(
+            [Diagnostic("<options>", 1, 1, f"nodejs.import_extension: {extension!r} is not one of .js, .ts, \"\"")]
+        )
+    return str(extension)
+
+
+class NodejsTarget(Target):
+    name = "nodejs"
+    order = 1
+    label = "Node.js / TypeScript"
+    comment_prefix = "//"
+    formatter = "prettier"  # run only over custom templates' output (Target.formatter)
+
+    def name_folder(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[_ToolNames]:
+        return self.assign_names(tools, report)
+
+    def tool_file(
+        self, tool: ir.Tool, names: _ToolNames, options: Mapping[str, Any], report: Reporter
+    ) -> PlannedFile:
+        return PlannedFile(f"{names.file}.ts", "tool.ts.j2", tool_view(tool, names, header_line(tool.source), report))
+
+    def folder_files(
+        self,
+        tools: list[ir.Tool],
+        names: list[_ToolNames],
+        facts: list[Mapping[str, Any]],
+        options: Mapping[str, Any],
+        report: Reporter,
+    ) -> list[PlannedFile]:
+        extension = import_extension(options)
+        index_view = {
+            "header": header_line(None),
+            "modules": [string_literal(f"./{n.file}{extension}") for n in names],
+            **ts_handlers.handlers_context(tools, names, extension),
+        }
+        return [PlannedFile("index.ts", "index.ts.j2", index_view)]
+
+    # -- names ----------------------------------------------------------------------------------------------------
+
+    def assign_names(self, tools: list[ir.Tool], report: Reporter) -> list[_ToolNames]:
+        """Every exported identifier and file name, unique across the folder (index.ts re-exports them all)."""
+        wanted_stems = [snake(tool.words) for tool in tools]
+        # `con.ts` and the other Windows device names cannot exist on Windows
+        taken = [*RESERVED_FILE_STEMS, *sorted(WINDOWS_RESERVED_FILE_STEMS)]
+        stems, _ = unique_identifiers(wanted_stems, taken, casefold=True)
+        for tool, wanted, stem in zip(tools, wanted_stems, stems):
+            if stem != wanted:
+                report.warn(
+                    tool.source,
+                    tool.line,
+                    tool.column,
+                    f"nodejs: file name {wanted}.ts is taken; using {stem}.ts",
+                )
+        candidates: list[str] = []
+        owners: list[ir.Tool] = []
+        for tool in tools:
+            wanted = [camel(tool.words) + "Tool", camel(tool.words) + "JsonSchema"]
+            for decl in tool.decls:
+                wanted += [pascal(decl.name), pascal(decl.name) + "Schema"]
+            candidates += wanted
+            owners += [tool] * len(wanted)
+        chosen, _ = unique_identifiers(candidates, RESERVED_IDENTIFIERS)
+        position = 0
+        result = []
+        for tool, stem in zip(tools, stems):
+            factory, json_schema = chosen[position], chosen[position + 1]
+            position += 2
+            types, schemas = {}, {}
+            for decl in tool.decls:
+                types[decl.name], schemas[decl.name] = chosen[position], chosen[position + 1]
+                position += 2
+            result.append(_ToolNames(stem, factory, json_schema, Names(types, schemas)))
+        for tool, wanted, name in zip(owners, candidates, chosen):
+            if name != wanted:
+                why = (
+                    "is reserved (a TypeScript keyword or a name the generated code uses)"
+                    if wanted in RESERVED_IDENTIFIERS
+                    else "is already used by another declaration"
+                )
+                report.warn(
+                    tool.source,
+                    tool.line,
+                    tool.column,
+                    f"nodejs: identifier {wanted} {why}; using {name}",
+                )
+        return result
+
+
+def header_line(source: str | None) -> str:
+    """The ownership header; per-tool files name their spec."""
+    if source is None:
+        return "// Code generated by toolgen. DO NOT EDIT."
+    clean = "".join(
+        char if char.isprintable() and not needs_escape(char) else "?" for char in source
+    )
+    return f"// Code generated by toolgen from {clean}. DO NOT EDIT."
+
+
+TARGET = NodejsTarget()

@@ -1,0 +1,1 @@
+"""Python: tool definitions for github-copilot-sdk (import name `copilot`)."""

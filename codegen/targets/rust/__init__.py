@@ -1,0 +1,1 @@
+"""Rust: tool definitions for the github-copilot-sdk crate."""
