@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import click
 
 from ..config.settings import DEFAULT_MAX_SPEC_BYTES
+
+
+@dataclass(frozen=True)
+class Flags:
+    """What the command line gave that overrides the configuration file; empty or None: not given."""
+
+    paths: tuple[Path, ...] = ()
+    out: Path | None = None
+    langs: tuple[str, ...] = ()
+    max_spec_bytes: int | None = None
+    templates: Path | None = None
+    header: str | None = None
+    options: tuple[str, ...] = ()  # TARGET.KEY=VALUE, each from --option
+    strict: bool = False
 
 
 def target_names() -> list[str]:
@@ -147,8 +162,6 @@ def render_flags(func):
 
     @functools.wraps(func)
     def command(*args: Any, **given: Any) -> Any:
-        from .resolve import Flags
-
         flags = Flags(
             given.pop("paths"),
             given.pop("out"),

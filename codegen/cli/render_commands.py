@@ -15,10 +15,10 @@ from ..config.settings import Settings
 from ..errors import StrictError, ToolgenError
 from .group import main
 from .options import (
-    check_langs, common_options, max_spec_bytes_option, paths_argument, render_flags, strict_option,
+    Flags, check_langs, common_options, max_spec_bytes_option, paths_argument, render_flags, strict_option,
 )  # fmt: skip
 from .output import EXIT_DRIFT, EXIT_INVALID, echo, echo_diff, fail, plural, warn
-from .resolve import COMMAND_LINE, Flags, resolve_settings
+from .resolve import COMMAND_LINE, resolve_settings
 
 if TYPE_CHECKING:
     from ..output.manifest import Survey

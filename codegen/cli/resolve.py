@@ -6,7 +6,6 @@ toolgen then works from the configuration file's folder, so it writes the same f
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -21,25 +20,11 @@ from ..config.settings import (
 )
 from ..errors import ToolgenError
 from ..config.specset import named_specs, no_specs_found
-from .options import check_langs
+from .options import Flags, check_langs
 from .output import fail
 
 DEFAULT_SPECS = Path("specs")
 COMMAND_LINE = "<command line>"  # names values given as flags in error messages
-
-
-@dataclass(frozen=True)
-class Flags:
-    """What the command line gave that overrides the configuration file; empty or None: not given."""
-
-    paths: tuple[Path, ...] = ()
-    out: Path | None = None
-    langs: tuple[str, ...] = ()
-    max_spec_bytes: int | None = None
-    templates: Path | None = None
-    header: str | None = None
-    options: tuple[str, ...] = ()  # TARGET.KEY=VALUE, each from --option
-    strict: bool = False
 
 
 def resolve_settings(

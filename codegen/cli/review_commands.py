@@ -10,9 +10,9 @@ import click
 
 from ..errors import ToolgenError
 from .group import main
-from .options import Choice, common_options, lang_option, paths_argument, target_names
+from .options import Choice, Flags, common_options, lang_option, paths_argument, target_names
 from .output import EXIT_DRIFT, EXIT_OK, fail, plural
-from .resolve import Flags, absolute, as_given, resolve_settings
+from .resolve import absolute, as_given, resolve_settings
 
 
 @main.command(short_help="Report changes between two spec versions that break callers.")
