@@ -55,7 +55,12 @@ class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
     run that remakes one tool's files. Jinja checks each entry against its template's source."""
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        from .cachestore import writable
+
+        if not writable():
+            return  # a command that writes nothing (codegen.cachestore.read_only)
         try:
+            os.makedirs(self.directory, exist_ok=True)
             super().dump_bytecode(bucket)
         except OSError:
             pass  # a cache that cannot be written only makes the next run compile again
@@ -69,12 +74,7 @@ def _compiled_templates() -> jinja2.BytecodeCache | None:
     if folder is None:
         return None
     settings = repr((jinja2.__version__, sorted(_SETTINGS.items()))).encode("utf-8")
-    folder = folder / "templates" / hashlib.sha256(settings).hexdigest()[:16]
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return _CompiledTemplates(str(folder))
+    return _CompiledTemplates(str(folder / "templates" / hashlib.sha256(settings).hexdigest()[:16]))
 
 
 def render(target: str, template: str, context: dict, override_root: str | None = None) -> str:
