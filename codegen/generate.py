@@ -24,8 +24,8 @@ from .incremental import (
 from .targets import Reporter, all_targets, get_target
 from .targets.base import PlannedFile, Target
 from .manifest import (
-    READ_LIMIT, FileRecord, Recorded, Survey, build_manifest, file_digest, manifest_path, removable, signature_if_holds,
-    survey,
+    READ_LIMIT, FileRecord, Recorded, Survey, build_manifest, file_digest, manifest_path, removable,
+    signature_if_holds, survey,
 )  # fmt: skip
 from .lineendings import canonical
 from .notes import note
@@ -139,7 +139,9 @@ class _Rendered:
     sources: dict[str, str] = field(default_factory=dict)  # path of each per-tool file → its tool's spec
 
 
-def _render_all(toolset: ToolSet, job: RunRequest, on_disk: OnDisk | None = None, plan_only: bool = False) -> _Rendered:
+def _render_all(
+    toolset: ToolSet, job: RunRequest, on_disk: OnDisk | None = None, plan_only: bool = False
+) -> _Rendered:
     """Every target's files (`plan_only`: planned, with their warnings, but neither rendered nor formatted)."""
     report = Reporter()
     rendered = _Rendered({}, {}, {}, report.diagnostics)
@@ -456,7 +458,8 @@ def _write_manifest(out: Path, text: str) -> None:
     try:
         write_state(out, MANIFEST_NAME, text)
     except OSError as error:
-        note(f"could not write {manifest_path(out).as_posix()} ({error.strerror or error}): the next run compares every file")
+        shown = manifest_path(out).as_posix()
+        note(f"could not write {shown} ({error.strerror or error}): the next run compares every file")
 
 
 # -- the Python API ------------------------------------------------------------------------------------------------

@@ -141,7 +141,8 @@ def read_record(path: Path | str, follow_links: bool = False, limit: int = READ_
     """The file's bytes (at most `limit`) and record, its signature from the open file before the read; OSError
     when it cannot be read, is too large or is not a regular file (with `follow_links`, a link to one is fine)."""
     data, status = read_with_status(path, limit, follow_links=follow_links)
-    return data, FileRecord(file_digest(data), [status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino])
+    before = [status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino]
+    return data, FileRecord(file_digest(data), before)
 
 
 def signature_if_holds(path: str, expected: bytes | None, digest: str) -> Signature | None:

@@ -134,13 +134,17 @@ def builtin_templates(target: str) -> list[str]:
 def check_overrides(
     override_root: str, targets: list[str], known: list[str] | None = None
 ) -> tuple[list[Diagnostic], list[Diagnostic]]:
-    """(errors, warnings) about a custom templates folder used for `targets`: folders that are no target of
-    `known` (default: `targets`) are errors (their templates would silently never be used); a template of one of
-    `targets` that overrides no built-in one is a warning (it may be a macro file that an override includes)."""
+    """(errors, warnings) about a custom templates folder used for `targets`: anything in it that is neither a
+    folder nor a regular file, and folders that are no target of `known` (default: `targets`), are errors (their
+    templates would silently never be used); a template of one of `targets` that overrides no built-in one is a
+    warning (it may be a macro file that an override includes)."""
     errors: list[Diagnostic] = []
     warnings: list[Diagnostic] = []
     root = Path(override_root)
     folders = known if known is not None else targets
+    for path in sorted(root.rglob("*")):  # Jinja would open a named pipe and wait for ever
+        if not (path.is_dir() or path.is_file()):
+            errors.append(Diagnostic(shown_path(path), 1, 1, "is not a regular file; toolgen reads only those"))
     for entry in sorted(root.iterdir()):
         if entry.name.startswith("."):
             continue

@@ -197,7 +197,7 @@ def compare(
         if relative in on_disk:
             changes.unchanged.append(relative)
             continue
-        problem = _compare_one(root, relative, os.path.join(base, relative), planned[relative], changes)
+        problem = _compare_one(relative, os.path.join(base, relative), planned[relative], changes)
         if problem is not None:
             foreign.append(Diagnostic((root / relative).as_posix(), 1, 1, problem))
     if foreign:
@@ -211,7 +211,7 @@ def compare(
     return changes
 
 
-def _compare_one(root: Path, relative: str, path: str, text: str, changes: Changes) -> str | None:
+def _compare_one(relative: str, path: str, text: str, changes: Changes) -> str | None:
     """Add one planned file to `changes` as written or unchanged; or the reason toolgen will not replace it."""
     expected = text.encode("utf-8")
     try:  # a CRLF checkout of the text is at most twice as long: anything longer differs
@@ -241,7 +241,9 @@ def _vet(root: Path, paths: Sequence[str]) -> list[Diagnostic]:
     a regular file with the marker (a missing one is fine: it is new, or already gone). A file in the state folder
     is toolgen's by where it is (a link there is replaced, never followed)."""
     problems = unsafe_folders(root, paths)
-    for relative in paths if not problems else ():
+    if problems:
+        return problems
+    for relative in paths:
         if relative.startswith(f"{STATE_FOLDER}/"):
             continue
         try:
@@ -330,13 +332,15 @@ def _publish(root: Path, files: dict[str, str], removed: list[str]) -> set[str]:
     done: list[tuple[str, str | None]] = []  # (path, its old file's second name; None: it was new), in order
     try:
         created += _make_folders(base, {os.path.dirname(target) for target in targets})
-        staged = _stage_all([(target, files[relative].encode("utf-8")) for target, relative in zip(targets, ordered)], token)
+        jobs = [(target, files[relative].encode("utf-8")) for target, relative in zip(targets, ordered)]
+        staged = _stage_all(jobs, token)
         for temporary, target in zip(staged, targets):
             kept = _second_name(target, token)
             try:
                 os.replace(temporary, target)
             except BaseException:
-                _unlink_quietly(kept) if kept is not None else None
+                if kept is not None:
+                    _unlink_quietly(kept)
                 raise
             done.append((target, kept))
         for path in gone:
@@ -411,7 +415,10 @@ def _make_folders(base: str, folders: set[str]) -> list[str]:
             missing.append(folder)
             folder = os.path.dirname(folder)
         for path in reversed(missing):
-            os.mkdir(path)
+            try:
+                os.mkdir(path)
+            except FileExistsError:
+                continue
             created.append(path)
     return created
 

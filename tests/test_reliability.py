@@ -411,3 +411,13 @@ def test_validate_strict_fails_exactly_where_generate_strict_fails(project: Path
     assert validate.exit_code == generate.exit_code == 0
     assert _warnings(validate.stderr) == _warnings(generate.stderr), case
     assert bool(_warnings(validate.stderr)) == (strict["validate"] == 2), case
+
+
+def test_d10_a_named_pipe_among_custom_templates_is_a_located_error(project: Path):
+    (project / "templates" / "go").mkdir(parents=True)
+    os.mkfifo(project / "templates" / "go" / "tool.go.j2")
+    (project / "pyproject.toml").write_text('[tool.toolgen]\ntemplates = "templates"\n')
+    for command in ("validate", "generate", "check"):
+        done = _toolgen(command, cwd=project, timeout=60)
+        assert done.returncode == 2, (command, done.stderr)
+        assert "templates/go/tool.go.j2:1:1: error: is not a regular file; toolgen reads only those" in done.stderr

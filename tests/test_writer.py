@@ -245,7 +245,7 @@ def test_a_rename_failing_mid_batch_puts_back_what_it_replaced_and_leaves_no_tem
     planned, old = _old_and_new(tmp_path, 12)
     (tmp_path / "go" / "orphan.go").write_text(HEADER + "orphan\n")
     changes = compare(tmp_path, planned, ["go"], record={"go/orphan.go"})
-    before = {path.name: (path.read_bytes(), path.stat().st_ino, path.stat().st_mtime_ns) for path in (tmp_path / "go").iterdir()}
+    before = _files_with_identity(tmp_path / "go")
     real_replace, calls = os.replace, []
 
     def replace(source, target):
@@ -259,8 +259,11 @@ def test_a_rename_failing_mid_batch_puts_back_what_it_replaced_and_leaves_no_tem
         apply(tmp_path, planned, changes)
     monkeypatch.undo()
     assert raised.value.__notes__ == ["nothing changed"]
-    after = {path.name: (path.read_bytes(), path.stat().st_ino, path.stat().st_mtime_ns) for path in (tmp_path / "go").iterdir()}
-    assert after == before and _temporaries(tmp_path) == []
+    assert _files_with_identity(tmp_path / "go") == before and _temporaries(tmp_path) == []
+
+
+def _files_with_identity(folder):
+    return {path.name: (path.read_bytes(), path.stat().st_ino, path.stat().st_mtime_ns) for path in folder.iterdir()}
 
 
 def test_every_file_is_flushed_before_the_first_rename_and_folders_after_the_last(

@@ -188,7 +188,8 @@ def docs(
     except FileNotFoundError:
         current = None
     except OSError as exc:
-        fail(ToolgenError([Diagnostic(out_file.as_posix(), 0, 0, f"cannot read: {exc.strerror or exc}")]), writes=False)
+        problem = Diagnostic(out_file.as_posix(), 0, 0, f"cannot read: {exc.strerror or exc}")
+        fail(ToolgenError([problem]), writes=False)
     if check_only:
         if current != text:
             click.echo(

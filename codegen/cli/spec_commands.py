@@ -194,7 +194,8 @@ def import_command(
     try:
         text = sys.stdin.read() if stdin else read_regular(source, _MAX_IMPORT_BYTES).decode("utf-8", "replace")
     except OSError as exc:
-        fail(ToolgenError([Diagnostic(source.as_posix(), 0, 0, f"cannot read: {exc.strerror or exc}")]), writes=False)
+        problem = Diagnostic(source.as_posix(), 0, 0, f"cannot read: {exc.strerror or exc}")
+        fail(ToolgenError([problem]), writes=False)
     given_source = None if stdin else absolute(source)
     given_out = None if out_dir is None else absolute(out_dir)
     settings = resolve_settings(config, verbose=verbose and not quiet, need_specs=False)
