@@ -44,6 +44,8 @@ from dataclasses import is_dataclass
 from typing import Any
 from pathlib import Path
 
+from .notes import note
+
 FILE_NAME = "cache-v1.sqlite3"
 TABLES = ("format", "spec", "render", "plan")  # fixed names: never interpolated from input
 # Per table. A project of 1000 specs needs about 1000 models (3 MB), 6000 finished files (32 MB, stored raw: see
@@ -186,6 +188,7 @@ class Store:
     def _replace_unreadable_file(self) -> None:
         """A file that is not a database (truncated, overwritten) is moved aside once; this run goes uncached."""
         self._broken = True
+        note(f"ignored {self.path.as_posix()}: not a database" + ("" if self._read_only else "; moved aside"))
         if self._read_only:
             return
         try:
@@ -220,10 +223,11 @@ class Store:
         try:
             rows = connection.execute(f"SELECT key, value, checksum, used FROM {table} WHERE {where}", params)
             for key, value, checksum, used in rows.fetchall():
-                if not (isinstance(value, bytes) and isinstance(checksum, bytes) and isinstance(used, int)):
-                    continue  # not a row this code wrote: a miss, overwritten when stored again
-                if _check(key, value) == checksum:  # else damaged: the same
+                # a row this code did not write, or a damaged one: a miss, overwritten when stored again
+                if isinstance(value, bytes) and isinstance(used, int) and _check(key, value) == checksum:
                     found[bytes(key)] = (value, used)
+                else:
+                    note(f"ignored damaged entries of {self.path.as_posix()} ({table})")
         except sqlite3.Error as error:
             if _is_damaged(error):
                 self._close()

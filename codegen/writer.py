@@ -541,17 +541,16 @@ def output_lock(root: Path, exclusive: bool = True) -> Iterator[None]:
     if problem is not None:
         raise OwnershipError([Diagnostic((root / STATE_FOLDER).as_posix(), 1, 1, problem)])
     lock = root / LOCK_NAME
+    if lock.exists() and not lock.is_symlink() and not lock.is_file():  # toolgen's own, but unusable: not fatal
+        note(f"ignored {lock.as_posix()}: not a regular file" + ("; replaced" if exclusive else ""))
+        if exclusive and not _remove_empty(os.fspath(lock)):
+            _unlink_quietly(os.fspath(lock))
+        elif not exclusive:
+            yield  # opening a named pipe to read would wait for ever
+            return
     if lock.is_symlink() or (lock.exists() and not lock.is_file()):
-        raise OwnershipError(
-            [
-                Diagnostic(
-                    lock.as_posix(),
-                    1,
-                    1,
-                    "is not a regular file; toolgen will not use it as its lock",
-                )
-            ]
-        )
+        message = "is not a regular file; toolgen will not use it as its lock"
+        raise OwnershipError([Diagnostic(lock.as_posix(), 1, 1, message)])
     if not exclusive and not lock.exists():
         yield
         return
@@ -563,6 +562,7 @@ def output_lock(root: Path, exclusive: bool = True) -> Iterator[None]:
         root.mkdir(parents=True, exist_ok=True)
         ensure_state_folder(root)
     flags = (os.O_RDWR | os.O_CREAT if exclusive else os.O_RDONLY) | getattr(os, "O_NOFOLLOW", 0)
+    flags |= getattr(os, "O_NONBLOCK", 0)  # should it have become a named pipe meanwhile (flock still waits)
     descriptor = os.open(lock, flags, 0o644)
     try:
         _lock(descriptor, exclusive)

@@ -240,6 +240,24 @@ def test_d5_d6_a_manifest_that_cannot_be_read_is_discarded_with_a_note(project: 
     assert _run("generate").exit_code == 0
 
 
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_lock_that_is_not_a_regular_file_is_replaced_with_a_note(project: Path, kind: str):
+    assert _toolgen("generate", cwd=project).returncode == 0
+    lock = project / "generated" / STATE_FOLDER / "lock"
+    lock.unlink()
+    if kind == "fifo":
+        os.mkfifo(lock)
+    else:
+        lock.mkdir()
+    _describe(project)
+    check = _toolgen("check", "-v", cwd=project, timeout=60)
+    assert check.returncode == 1 and "toolgen: ignored generated/.toolgen/lock: not a regular file" in check.stderr
+    generate = _toolgen("generate", "-v", cwd=project, timeout=60)
+    assert generate.returncode == 0, generate.stderr
+    assert "toolgen: ignored generated/.toolgen/lock: not a regular file; replaced" in generate.stderr
+    assert lock.is_file() and _toolgen("check", cwd=project, timeout=60).returncode == 0
+
+
 def test_d7_a_cache_row_of_the_wrong_type_is_a_miss(project: Path, monkeypatch: pytest.MonkeyPatch):
     assert _run("generate").exit_code == 0
     cachestore.open_store().close()
@@ -249,7 +267,10 @@ def test_d7_a_cache_row_of_the_wrong_type_is_a_miss(project: Path, monkeypatch: 
             connection.execute(f"UPDATE {table} SET value = 5, used = 'x'")
     forget_caches(monkeypatch)
     shutil.rmtree(project / "generated")
-    for command in ("generate", "check", "validate"):
+    generate = _run("generate", "-v")
+    assert generate.exit_code == 0, generate.output
+    assert f"toolgen: ignored damaged entries of {database.as_posix()} (spec)" in generate.stderr
+    for command in ("check", "validate"):
         result = _run(command)
         assert result.exit_code == 0, (command, result.output)
 
