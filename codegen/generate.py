@@ -336,8 +336,8 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
             _refuse_warnings(job.strict, loaded.warnings + rendered.warnings)
         planned = OutputTexts(out, rendered.texts)
         leave = _files_not_named(rendered.sources, job.only) if job.only is not None else ()
-        written = removable(recorded.document)
-        changes = compare(out, planned, job.owned, on_disk=rendered.on_disk, leave=leave, record=written)
+        record = removable(recorded.document)
+        changes = compare(out, planned, job.owned, on_disk=rendered.on_disk, leave=leave, record=record)
         all_warnings = loaded.warnings + rendered.warnings
         if job.write and job.only is not None:
             # Only some tools were remade: the manifest could not vouch for the others' files, so none is
@@ -348,7 +348,7 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
             outputs = _output_records(out, planned, rendered.on_disk, recorded, set(changes.written))
             tool_files = {path: file.record() for path, file in rendered.tool_files.items()}
             warnings = [w.row() for w in all_warnings]
-            elsewhere = [path for path in written or () if path.split("/")[0] not in job.owned]
+            elsewhere = [path for path in record or () if path.split("/")[0] not in job.owned]
             text = build_manifest(
                 job, loaded.input_records, outputs, warnings, tool_files, _skeletons(loaded), elsewhere, changes.kept
             )

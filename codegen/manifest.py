@@ -415,9 +415,8 @@ def survey(
         files, problems = find_specs(paths)
         if problems or [file.shown for file in files] != list(manifest["inputs"]):
             return found
-        changed = []
+        changed, limit = [], request.get("max_spec_bytes", READ_LIMIT)
         for file in files:
-            limit = request.get("max_spec_bytes", READ_LIMIT)
             spec = _changed(recorded, "inputs", file.shown, file.path, found.refreshed, limit)
             if spec is not None:
                 changed.append((file.shown, file.path, spec))

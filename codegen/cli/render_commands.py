@@ -93,7 +93,9 @@ def _settings_and_manifest(config: Path | None, flags: Flags, quiet: bool, verbo
 def _report_kept(out: Path, kept: list[str], quiet: bool) -> None:
     """The files with toolgen's marker that its record of what it wrote does not list: kept, and said so on every
     run (toolgen would rather keep a stray file than delete one of the user's)."""
-    for relative in [] if quiet else kept:
+    if quiet:
+        return
+    for relative in kept:
         echo(
             f"toolgen: kept {(out / relative).as_posix()}: it carries toolgen's marker, but toolgen's record of "
             "what it wrote does not list it; delete it if it is a leftover",
