@@ -96,12 +96,41 @@ def render_options(func):
 
 
 def common_options(func):
-    """--config, -q and -v: every command reads the configuration the same way and can be quiet or verbose."""
-    func = click.option(
+    """--config, -q and -v: every command reads the configuration the same way and can be quiet or verbose (then
+    toolgen's notes, codegen.notes, are printed too)."""
+    import functools
+
+    @functools.wraps(func)
+    def command(*args: Any, **given: Any) -> Any:
+        from ..output.notes import listen
+
+        verbose = given["verbose"] and not given["quiet"]
+        listen((lambda text: click.echo(f"toolgen: {text}", err=True)) if verbose else None)
+        return func(*args, **given)
+
+    command = click.option(
         "-v", "--verbose", is_flag=True, help="Also say which settings and files were used and why."
-    )(func)
-    func = click.option("-q", "--quiet", is_flag=True, help="Print errors only.")(func)
-    return config_option(func)
+    )(command)
+    command = click.option("-q", "--quiet", is_flag=True, help="Print errors only.")(command)
+    return config_option(command)
+
+
+def writes_nothing(flag: str | None = None):
+    """A command that writes nothing anywhere (with `flag`: when that flag is given): toolgen's cache is read but
+    never written or created while it runs (codegen.cachestore.read_only)."""
+    import functools
+
+    def decorate(func):
+        @functools.wraps(func)
+        def command(*args: Any, **given: Any) -> Any:
+            from ..cache.store import read_only
+
+            with read_only(flag is None or bool(given[flag])):
+                return func(*args, **given)
+
+        return command
+
+    return decorate
 
 
 strict_option = click.option(

@@ -10,9 +10,11 @@ import click
 
 from ..errors import ToolgenError
 from .group import main
-from .options import Choice, Flags, common_options, lang_option, paths_argument, target_names
+from .options import Choice, Flags, common_options, lang_option, paths_argument, target_names, writes_nothing
 from .output import EXIT_DRIFT, EXIT_OK, fail, plural
 from .resolve import absolute, as_given, resolve_settings
+
+MAX_DOCS_BYTES = 64 * 1024 * 1024  # the catalogue `docs --check` compares is read up to this size
 
 
 @main.command(short_help="Report changes between two spec versions that break callers.")
@@ -32,6 +34,7 @@ from .resolve import absolute, as_given, resolve_settings
     show_default=True,
 )
 @common_options
+@writes_nothing()
 def breaking(
     old: Path | None,
     new: Path | None,
@@ -126,6 +129,7 @@ def breaking(
 @click.option("--check", "check_only", is_flag=True, help="Exit 1 when FILE is not current.")
 @lang_option
 @common_options
+@writes_nothing("check_only")
 def docs(
     paths: tuple[Path, ...],
     out_file: Path | None,
@@ -147,7 +151,9 @@ def docs(
     from ..review.catalogue import render_catalogue
     from ..run.generate import render_outputs
     from ..model.build import build_tools
+    from ..errors import Diagnostic
     from ..spec.loader import load_specs
+    from ..output.regularfile import read_regular
     from ..output.writer import atomic_write
 
     to_stdout = out_file is not None and out_file.as_posix() == "-"
@@ -177,7 +183,13 @@ def docs(
     if out_file is None:
         click.echo(text, nl=False)
         return
-    current = out_file.read_text("utf-8") if out_file.exists() else None
+    try:
+        current: str | None = read_regular(out_file, MAX_DOCS_BYTES).decode("utf-8", "replace")
+    except FileNotFoundError:
+        current = None
+    except OSError as exc:
+        problem = Diagnostic(out_file.as_posix(), 0, 0, f"cannot read: {exc.strerror or exc}")
+        fail(ToolgenError([problem]), writes=False)
     if check_only:
         if current != text:
             click.echo(

@@ -15,6 +15,8 @@ from .options import common_options, no_dash
 from .output import EXIT_INVALID, echo, echo_diagnostic, fail, plural
 from .resolve import absolute, as_given, first_spec_folder, project_root, relative, resolve_settings
 
+_MAX_IMPORT_BYTES = 64 * 1024 * 1024  # a tool list is read up to this size
+
 
 @main.command(short_help="Write a new spec file to start from.")
 @click.argument("name")
@@ -115,10 +117,11 @@ def schema(out_file: Path | None, config: Path | None, quiet: bool, verbose: boo
         click.echo(text, nl=False)
 
 
-def _spec_names(folder: Path) -> list[tuple[str, str]]:
+def _spec_names(folder: Path, max_bytes: int) -> list[tuple[str, str]]:
     """(name, file) of each spec below `folder` (none when it does not exist): names an import must not clash
     with. A file that is not a readable spec has no name here; `generate` reports it."""
     from ..spec.discover import find_specs
+    from ..output.regularfile import read_regular
     from ..spec.yamlload import LocatedDocument, load_yaml
 
     if not folder.is_dir():
@@ -126,7 +129,7 @@ def _spec_names(folder: Path) -> list[tuple[str, str]]:
     names = []
     for spec in find_specs([folder])[0]:
         try:
-            data = spec.path.read_bytes()
+            data = read_regular(spec.path, max_bytes)
         except OSError:
             continue
         document = load_yaml(spec.shown, data, max_bytes=len(data) + 1)
@@ -185,8 +188,14 @@ def import_command(
     from ..spec.importer import import_tools
     from ..output.writer import atomic_write
 
+    from ..output.regularfile import read_regular
+
     stdin = source.as_posix() == "-"
-    text = sys.stdin.read() if stdin else source.read_text("utf-8", errors="replace")
+    try:
+        text = sys.stdin.read() if stdin else read_regular(source, _MAX_IMPORT_BYTES).decode("utf-8", "replace")
+    except OSError as exc:
+        problem = Diagnostic(source.as_posix(), 0, 0, f"cannot read: {exc.strerror or exc}")
+        fail(ToolgenError([problem]), writes=False)
     given_source = None if stdin else absolute(source)
     given_out = None if out_dir is None else absolute(out_dir)
     settings = resolve_settings(config, verbose=verbose and not quiet, need_specs=False)
@@ -196,7 +205,7 @@ def import_command(
         text,
         source.as_posix(),
         map_names=map_names,
-        taken=_spec_names(out_dir),
+        taken=_spec_names(out_dir, settings.max_spec_bytes),
         folder=out_dir.as_posix(),
     )
     problems = list(result.problems)

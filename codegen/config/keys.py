@@ -105,6 +105,8 @@ def header_problem(value: Any) -> str | None:
         return problem
     if not value.isprintable():  # line breaks, tabs, control and bidi characters: one visible line only
         return "must be one line of printable characters (no line breaks, tabs or control characters)"
+    if value.rstrip().endswith("*/"):  # rustfmt takes a `//` line that ends so for a block comment's end
+        return "must not end with */ (rustfmt reads a comment line ending so as the end of a block comment)"
     if len(value) > MAX_HEADER_LENGTH:
         return f"must be at most {MAX_HEADER_LENGTH} characters, got {len(value)}"
     return None

@@ -28,6 +28,7 @@ from typing import Any
 from .keys import GENERAL_OPTIONS, TARGET_OPTIONS, header_problem, shown, target_names, targets_problem
 from ..spec.discover import display_path
 from ..errors import ConfigError, Diagnostic
+from ..output.regularfile import read_regular
 from ..errors import did_you_mean
 from .tomlpos import KeyPath, Positions, scan
 
@@ -38,6 +39,7 @@ DEFAULT_SPECS = "specs"
 DEFAULT_OUT = "generated"
 DEFAULT_SCHEMA = "toolspec.schema.json"
 DEFAULT_MAX_SPEC_BYTES = 1024 * 1024  # equal to yamlload.DEFAULT_MAX_BYTES (a test says so)
+MAX_CONFIG_BYTES = 4 * 1024 * 1024  # a configuration file is read up to this size
 # The general keys whose values are paths, written relative to the configuration file's folder.
 PATH_KEYS = ("out", "templates", "schema", "docs")
 
@@ -94,15 +96,20 @@ def find_config(start: Path | None = None) -> Path | None:
 
 
 def _has_toolgen_table(pyproject: Path) -> bool:
+    """Whether a pyproject.toml configures toolgen. One that is not UTF-8 (TOML always is), not TOML, or whose
+    `tool.toolgen` is not a table is toolgen's to report (read_config locates the problem): running with the
+    defaults instead would write where the user never meant to."""
     try:
-        text = pyproject.read_text("utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = read_regular(pyproject, MAX_CONFIG_BYTES).decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    except OSError:
         return False
     if "toolgen" not in text:  # most pyproject files: no parse needed
         return False
     try:
-        return isinstance(tomllib.loads(text).get("tool", {}).get("toolgen"), dict)
-    except (tomllib.TOMLDecodeError, AttributeError):
+        return "toolgen" in tomllib.loads(text).get("tool", {})
+    except (tomllib.TOMLDecodeError, AttributeError, TypeError):
         return True  # let read_config report the syntax error with its position
 
 
@@ -116,11 +123,13 @@ def read_config(path: Path) -> ConfigFile:
         return ConfigError([Diagnostic(display_path(path), line, column, message)])
 
     try:
-        text = path.read_bytes().decode("utf-8")
+        data = read_regular(path, MAX_CONFIG_BYTES)
+        text = data.decode("utf-8")
     except OSError as exc:
         raise fail(1, 1, f"cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
-        raise fail(1, 1, f"not UTF-8: {exc.reason}") from None
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise fail(line, exc.start - data.rfind(b"\n", 0, exc.start), f"not UTF-8: {exc.reason}") from None
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..spec.loader import LoadedSpec
+from ..schema.keywords import defs_name
 
 Schema = dict[str, Any]
 
@@ -67,7 +68,7 @@ class _SchemaDiff:
         for _ in range(64):  # bounded: a $ref chain cannot loop forever
             if not isinstance(schema, dict) or "$ref" not in schema:
                 break
-            target = defs.get(str(schema["$ref"]).split("/")[-1], {})
+            target = defs.get(defs_name(str(schema["$ref"])), {})
             schema = {**target, **{k: v for k, v in schema.items() if k != "$ref"}}
         return schema if isinstance(schema, dict) else {}
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..model import ir
 from ..spec.loader import LoadedSpec
+from ..schema.keywords import defs_name
 from ..targets import get_target
 
 FENCE_LANGUAGE = {".ts": "ts", ".py": "python", ".go": "go", ".cs": "csharp", ".java": "java", ".rs": "rust"}
@@ -29,7 +30,7 @@ def describe_type(schema: Any) -> str:
     if not isinstance(schema, dict):
         return "any"
     if "$ref" in schema:
-        return str(schema["$ref"]).split("/")[-1]
+        return defs_name(str(schema["$ref"]))
     if "anyOf" in schema:
         inner = next((s for s in schema["anyOf"] if s != {"type": "null"}), {})
         return f"{describe_type(inner)} or null"

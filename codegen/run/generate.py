@@ -25,12 +25,15 @@ from .incremental import (
 from ..targets import Reporter, all_targets, get_target
 from ..targets.base import PlannedFile, Target
 from ..output.manifest import (
-    FileRecord, Recorded, Survey, build_manifest, file_digest, manifest_path, signature_if_holds, survey,
+    READ_LIMIT, FileRecord, Recorded, Survey, build_manifest, file_digest, manifest_path, removable,
+    signature_if_holds, survey,
 )  # fmt: skip
 from ..output.lineendings import canonical
+from ..output.notes import note
 from ..output.ownership import HEAD_BYTES, OWNERSHIP_MARKER, carries_marker
-from ..output.statefolder import LOCK_NAME
-from ..output.writer import Changes, apply, atomic_write, check_output_paths, compare, output_lock
+from ..output.regularfile import read_regular
+from ..output.statefolder import LOCK_NAME, MANIFEST_NAME
+from ..output.writer import Changes, apply, check_output_paths, compare, output_lock, write_state
 
 if TYPE_CHECKING:
     from ..cache.specs import LoadedTools
@@ -72,6 +75,27 @@ def load_tools(
     from ..cache.specs import load_tools_cached
 
     return load_tools_cached(paths, max_spec_bytes)
+
+
+def check_specs(settings: Settings, stdin: bytes | None = None) -> tuple[int, list[Diagnostic]]:
+    """What `toolgen validate` runs: every check of `generate` that needs no rendering — the configuration's deep
+    checks, the specs, every configured target's names and planned files (where targets report their renames) —
+    with the warnings `generate` reports for the same specs, in its order; `stdin` is one more spec's bytes.
+    Returns the number of specs; raises ToolgenError as `generate` would. Writes nothing."""
+    from ..cache.specs import load_tools_keyed
+
+    check_settings(settings, deep=True)
+    job = request_of(settings, check=True)
+    files = [spec for spec in settings.specs if spec.as_posix() != "-"]
+    loaded = load_tools_keyed(files, job.max_spec_bytes) if files else None
+    toolset = _toolset_of(loaded) if loaded is not None else _toolset([], None)
+    if stdin is not None:
+        from ..model.build import build_tools
+        from ..spec.loader import load_spec_text
+
+        toolset = _toolset([*toolset.tools, *build_tools(load_spec_text(stdin, job.max_spec_bytes))], None)
+    warnings = list(loaded.warnings) if loaded is not None else []
+    return len(toolset.tools), warnings + _render_all(toolset, job, plan_only=True).warnings
 
 
 def render_outputs(
@@ -116,7 +140,10 @@ class _Rendered:
     sources: dict[str, str] = field(default_factory=dict)  # path of each per-tool file → its tool's spec
 
 
-def _render_all(toolset: ToolSet, job: RunRequest, on_disk: OnDisk | None = None) -> _Rendered:
+def _render_all(
+    toolset: ToolSet, job: RunRequest, on_disk: OnDisk | None = None, plan_only: bool = False
+) -> _Rendered:
+    """Every target's files (`plan_only`: planned, with their warnings, but neither rendered nor formatted)."""
     report = Reporter()
     rendered = _Rendered({}, {}, {}, report.diagnostics)
     targets, templates = job.chosen, job.templates
@@ -132,7 +159,7 @@ def _render_all(toolset: ToolSet, job: RunRequest, on_disk: OnDisk | None = None
     raise_naming_errors(toolset, namings)
     pending: list[tuple[str, Pending, TargetRun]] = []
     for name, (target, _), naming in zip(targets, chosen, namings):
-        maker = target_run(target, job)
+        maker = target_run(target, job, plan_only)
         if job.templates:  # a missing formatter leaves custom templates' text as rendered: say so once per run
             warning = target.formatter_warning(maker.custom_templates, shown_path(Path(job.templates) / name))
             if warning is not None:
@@ -163,9 +190,9 @@ def raise_naming_errors(toolset: ToolSet, namings: Sequence[Any]) -> None:
         raise SpecError(errors)
 
 
-def target_run(target: Target, job: RunRequest) -> TargetRun:
+def target_run(target: Target, job: RunRequest, plan_only: bool = False) -> TargetRun:
     """How the run makes a target's files (codegen.run.incremental): rendered, finished (the marker checked, the extra
-    header line added) and their paths vetted."""
+    header line added) and their paths vetted; `plan_only`: planned and vetted only."""
     name, templates, header = target.name, job.templates, job.header
 
     def render_file(planned: PlannedFile) -> str:
@@ -181,6 +208,8 @@ def target_run(target: Target, job: RunRequest) -> TargetRun:
             raise OutputPathError(unsafe)
 
     custom = has_overrides(name, templates)
+    if plan_only:
+        return TargetRun(target, job.target_options(name), None, None, vet_paths, custom)
     return TargetRun(target, job.target_options(name), render_file, finish, vet_paths, custom)
 
 
@@ -295,8 +324,8 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
         _refuse_warnings(job.strict, loaded.warnings + rendered.warnings)
     # One run at a time per output root (writer.output_lock), from the comparison to the manifest.
     with output_lock(out, exclusive=job.write):
+        recorded = recorded.reload(out)  # what it vouches for, and toolgen's record of what it wrote
         if reuse:
-            recorded = recorded.reload(out)
             if job.write and job.only is None and not job.strict:
                 edited = _regenerate_edited(found, recorded, job)
                 if edited is not None:
@@ -308,7 +337,8 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
             _refuse_warnings(job.strict, loaded.warnings + rendered.warnings)
         planned = OutputTexts(out, rendered.texts)
         leave = _files_not_named(rendered.sources, job.only) if job.only is not None else ()
-        changes = compare(out, planned, job.owned, on_disk=rendered.on_disk, leave=leave)
+        record = removable(recorded.document)
+        changes = compare(out, planned, job.owned, on_disk=rendered.on_disk, leave=leave, record=record)
         all_warnings = loaded.warnings + rendered.warnings
         if job.write and job.only is not None:
             # Only some tools were remade: the manifest could not vouch for the others' files, so none is
@@ -319,7 +349,10 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
             outputs = _output_records(out, planned, rendered.on_disk, recorded, set(changes.written))
             tool_files = {path: file.record() for path, file in rendered.tool_files.items()}
             warnings = [w.row() for w in all_warnings]
-            text = build_manifest(job, loaded.input_records, outputs, warnings, tool_files, _skeletons(loaded))
+            elsewhere = [path for path in record or () if path.split("/")[0] not in job.owned]
+            text = build_manifest(
+                job, loaded.input_records, outputs, warnings, tool_files, _skeletons(loaded), elsewhere, changes.kept
+            )
             _write_manifest(out, text)
     return Result(loaded.tools, planned, changes, all_warnings, chosen)
 
@@ -380,7 +413,8 @@ class OutputTexts(Mapping[str, str]):
         text = self._texts[relative]
         if text is None:
             # on disk as recorded, maybe as a CRLF checkout: its text is the canonical form, as rendered
-            text = self._texts[relative] = canonical((self._out / relative).read_bytes()).decode("utf-8")
+            data = read_regular(self._out / relative, READ_LIMIT, follow_links=False)
+            text = self._texts[relative] = canonical(data).decode("utf-8")
         return text
 
     def __iter__(self) -> Iterator[str]:
@@ -415,14 +449,18 @@ def _output_records(
 
 
 def _write_manifest(out: Path, text: str) -> None:
-    """Record what this run read and wrote, so the next unchanged `check` or `generate` can skip all work."""
-    path = manifest_path(out)
+    """Record what this run read and wrote, so the next unchanged `check` or `generate` can skip all work. A
+    manifest that cannot be written is only a cache the next run cannot use: the run's outputs stand."""
     try:
-        if path.read_text("utf-8") == text:
+        if read_regular(manifest_path(out), READ_LIMIT, follow_links=False) == text.encode("utf-8"):
             return
     except OSError:
         pass
-    atomic_write(path, text)
+    try:
+        write_state(out, MANIFEST_NAME, text)
+    except OSError as error:
+        shown = manifest_path(out).as_posix()
+        note(f"could not write {shown} ({error.strerror or error}): the next run compares every file")
 
 
 # -- the Python API ------------------------------------------------------------------------------------------------

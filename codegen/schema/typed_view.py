@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .algebra import NULL, collapse, has_typing, made_nullable, merge, merges, non_null_kinds, split_type_list, typing_keys
-from .keywords import KNOWN, Path, resolve_pointer, walk
+from .keywords import KNOWN, Path, defs_name, defs_ref, resolve_pointer, walk
 from .subset import APPLIES_TO, KIND_NOUNS, _has_type, _json_equal
 from ..errors import did_you_mean
 from .union_kinds import BRANCH_KINDS, distinct_kinds
@@ -153,7 +153,7 @@ class _Typer:
         else:
             _, _, target_path = resolve_pointer(self.source, ref)
         if len(target_path) == 2 and target_path in self.def_names:
-            view = {"$ref": "#/$defs/" + self.def_names[target_path]}
+            view = {"$ref": defs_ref(self.def_names[target_path])}
             return self._with_default(self._annotated(view, schema), schema, path)
         if target_path in inlining or any(target_path == p[: len(target_path)] for p in inlining) or target_path == ():
             self.warn(path + ("$ref",), f"{json.dumps(ref)} refers to a schema that contains it; typed as any JSON value")
@@ -179,7 +179,7 @@ class _Typer:
     def _definition(self, ref: str) -> Any:
         """The spec's schema that a view's `$ref: "#/$defs/Name"` names (for the JSON type of a union branch)."""
         for (table, name), view_name in self.def_names.items():
-            if ref in ("#/$defs/" + view_name, f"#/{table}/{name}"):
+            if ref in (defs_ref(view_name), f"#/{table}/{name}"):
                 return self.source[table][name]
         return None
 
@@ -431,7 +431,7 @@ class _Typer:
         def aliases_of(view: dict[str, Any]) -> list[str]:
             """The definitions `view` is nothing but (a reference, made nullable or one branch of a union)."""
             if "$ref" in view:
-                return [view["$ref"].split("/")[-1]]
+                return [defs_name(view["$ref"])]
             return [name for branch in view.get("anyOf", []) for name in aliases_of(branch)]
 
         paths = {view_name: path for path, view_name in self.def_names.items()}

@@ -78,7 +78,7 @@ def find_specs(paths: list[Path]) -> tuple[list[SpecFile], list[Diagnostic]]:
                         path.as_posix(), 1, 1, "no *.yaml or *.yml spec files in this folder"
                     )
                 )
-        elif path.is_file():
+        elif path.exists():  # a file; one that is not a regular file is the loader's to refuse
             real = path.resolve()
             shown = _shown(path, real, cwd)
             found.setdefault(shown, SpecFile(shown, path, real))

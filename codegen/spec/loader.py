@@ -10,6 +10,7 @@ from pathlib import Path
 from .discover import find_specs
 from ..errors import Diagnostic, SpecError
 from ..model.naming import tool_name_key
+from ..output.regularfile import NotRegularFile, TooLarge, read_regular
 from .format import TOOL_NAME_PATTERN, ToolSpec, build_spec
 from .yamlload import DEFAULT_MAX_BYTES, LocatedDocument, load_yaml, size_problem
 
@@ -24,11 +25,14 @@ class LoadedSpec:
 
 
 def _read(path: Path, shown: str, max_bytes: int) -> bytes | Diagnostic:
+    """The spec's bytes, read only from a regular file (a named pipe would block, a device never end) and never
+    more than the limit."""
     try:
-        size = path.stat().st_size
-        if size > max_bytes:  # refuse before reading a huge file into memory
-            return size_problem(shown, size, max_bytes)
-        return path.read_bytes()
+        return read_regular(path, max_bytes)
+    except NotRegularFile:
+        return Diagnostic(shown, 1, 1, "is not a regular file; a spec must be one")
+    except TooLarge as exc:
+        return size_problem(shown, exc.size, max_bytes)
     except OSError as exc:
         return Diagnostic(shown, 1, 1, f"cannot read: {exc.strerror or exc}")
 
