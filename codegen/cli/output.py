@@ -1,8 +1,10 @@
 """How the command line prints: one-line diagnostics, summaries, diffs, colour only on a terminal and never with
-NO_COLOR (https://no-color.org), and the exit codes (0 ok, 1 drift, 2 bad input or usage)."""
+NO_COLOR (https://no-color.org), every message on any console, and the exit codes (0 ok, 1 drift, 2 bad input or
+usage)."""
 
 from __future__ import annotations
 
+import codecs
 import difflib
 import os
 import sys
@@ -13,6 +15,49 @@ import click
 from ..errors import StrictError, ToolgenError
 
 EXIT_OK, EXIT_DRIFT, EXIT_INVALID = 0, 1, 2
+
+
+# How a character the console cannot show is printed instead: the ASCII spelling of those toolgen's messages use,
+# else its escape (`\u201c`: a curly quote in a spec may be the very problem reported), so a message never costs a
+# traceback or changes an exit code.
+_ASCII_SPELLINGS = str.maketrans({
+    "→": "->", "←": "<-", "↔": "<->", "…": "...", "—": "--", "–": "-", "›": ">", "≥": ">=", "≤": "<=", "×": "x",
+    "·": "-", "•": "*",
+})  # fmt: skip
+_FALLBACK = "toolgen-ascii-spellings"
+_ASCII_CONSOLE = "toolgen-ascii"  # ASCII, under a name click does not take for a misconfigured UTF-8 terminal
+
+
+def _spell(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start : error.end].translate(_ASCII_SPELLINGS)
+    return text.encode("ascii", "backslashreplace").decode("ascii"), error.end
+
+
+def _ascii_console(name: str) -> codecs.CodecInfo | None:
+    if name != _ASCII_CONSOLE.replace("-", "_"):
+        return None
+    ascii_codec = codecs.lookup("ascii")
+    return codecs.CodecInfo(
+        ascii_codec.encode, ascii_codec.decode, name=_ASCII_CONSOLE,
+        incrementalencoder=ascii_codec.incrementalencoder, incrementaldecoder=ascii_codec.incrementaldecoder,
+    )  # fmt: skip
+
+
+codecs.register_error(_FALLBACK, _spell)
+codecs.register(_ascii_console)
+
+
+def printable_streams() -> None:
+    """Standard output and error print every character: what the console's encoding lacks is spelled in ASCII.
+    On an ASCII console (PYTHONIOENCODING=ascii) that is what is printed, where click would write UTF-8."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            ascii_only = codecs.lookup(stream.encoding).name == "ascii"
+            stream.reconfigure(errors=_FALLBACK, **({"encoding": _ASCII_CONSOLE} if ascii_only else {}))
+        except (AttributeError, LookupError, TypeError, ValueError, OSError):
+            continue  # not a text file of the console (a test's capture): left as it is
 
 
 def plural(count: int, noun: str) -> str:
