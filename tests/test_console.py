@@ -79,3 +79,29 @@ def test_a_utf8_console_keeps_the_characters(project):
     generated = toolgen(project, "generate", env={"PYTHONIOENCODING": "utf-8"})
     assert generated.returncode == 0
     assert generated.stdout.decode("utf-8").startswith("2 tools → ")
+
+
+# -- colour: --color, then NO_COLOR, then FORCE_COLOR, then whether the output is a terminal ----------------------
+
+
+@pytest.mark.parametrize(
+    "flags, env, coloured",
+    [
+        ((), {}, False),  # a pipe, as in a CI log
+        ((), {"FORCE_COLOR": "1"}, True),  # CI logs get colour when asked
+        ((), {"FORCE_COLOR": "1", "NO_COLOR": "1"}, False),  # NO_COLOR wins, as in CPython
+        (("--color=always",), {"NO_COLOR": "1"}, True),  # the flag wins over the environment
+        (("--color=never",), {"FORCE_COLOR": "1"}, False),
+        (("--color=auto",), {"FORCE_COLOR": "1"}, True),
+    ],
+)
+def test_colour_follows_the_flag_then_no_color_then_force_color(project, flags, env, coloured):
+    result = toolgen(project, "validate", *flags, env=env)
+    assert result.returncode == 0, result.stderr
+    assert (ESC.encode() in result.stderr) is coloured, result.stderr  # the warning's "warning:" label
+    assert b"warning" in result.stderr
+
+
+def test_an_unknown_colour_mode_is_a_usage_error(project):
+    result = toolgen(project, "check", "--color=sometimes")
+    assert result.returncode == 2 and b"--color" in result.stderr and b"Traceback" not in result.stderr

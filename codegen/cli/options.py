@@ -81,7 +81,18 @@ def render_options(func):
 
 
 def common_options(func):
-    """--config, -q and -v: every command reads the configuration the same way and can be quiet or verbose."""
+    """--config, -q, -v and --color: every command reads the configuration the same way, can be quiet or verbose,
+    and colours its output as asked."""
+    from .output import choose_colour
+
+    func = click.option(
+        "--color",
+        type=Choice(["auto", "always", "never"]),
+        default="auto",
+        expose_value=False,
+        callback=choose_colour,
+        help="Colour the output: auto (a terminal, or FORCE_COLOR set; never with NO_COLOR), always or never.",
+    )(func)
     func = click.option(
         "-v", "--verbose", is_flag=True, help="Also say which settings and files were used and why."
     )(func)

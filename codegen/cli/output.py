@@ -1,5 +1,5 @@
-"""How the command line prints: one-line diagnostics, summaries, diffs, colour only on a terminal and never with
-NO_COLOR (https://no-color.org), every message on any console, and the exit codes (0 ok, 1 drift, 2 bad input or
+"""How the command line prints: one-line diagnostics, summaries, diffs, colour as --color, NO_COLOR and
+FORCE_COLOR say (else only on a terminal), every message on any console, and the exit codes (0 ok, 1 drift, 2 bad input or
 usage)."""
 
 from __future__ import annotations
@@ -64,9 +64,24 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'s' if count != 1 else ''}"
 
 
+_colour = {"mode": "auto"}  # --color of this invocation
+
+
+def choose_colour(ctx: click.Context, param: click.Parameter, mode: str) -> str:
+    """The --color callback: `always` and `never` win over the environment; `auto` asks it and the stream."""
+    _colour["mode"] = mode
+    return mode
+
+
 def _uses_colour(stream: IO[str]) -> bool:
+    """--color=always/never, else NO_COLOR (https://no-color.org) off, else FORCE_COLOR on (CI logs), else only on
+    a terminal: CPython's own order."""
+    if _colour["mode"] != "auto":
+        return _colour["mode"] == "always"
     if os.environ.get("NO_COLOR", ""):
         return False
+    if os.environ.get("FORCE_COLOR", ""):
+        return True
     try:
         return stream.isatty()
     except (AttributeError, ValueError):
