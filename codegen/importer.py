@@ -38,8 +38,10 @@ class ImportedTool:
     def file_name(self) -> str:
         return _NAME_SYMBOL.sub("_", self.name) + ".yaml"
 
-    def to_yaml(self, source: str, fmt: str) -> str:
-        lines = [f"# Imported by toolgen from {source} ({fmt})."]
+    def to_yaml(self, source: str, fmt: str, editor_line: str | None = None) -> str:
+        """The spec file's text; `editor_line` (the `$schema` comment `toolgen new` writes) goes first."""
+        lines = [editor_line] if editor_line else []
+        lines += [f"# Imported by toolgen from {source} ({fmt})."]
         lines += [f"# {note}" for note in self.notes]
         ordered = {key: self.spec[key] for key in SPEC_KEY_ORDER if key in self.spec}
         body = yaml.dump(ordered, Dumper=_Yaml12SafeDumper, sort_keys=False, default_flow_style=False, allow_unicode=True, width=100)
