@@ -169,7 +169,7 @@ EXPECTED: dict[str, list[str]] = {
         "3:13: error: YAML syntax: mapping values are not allowed in this context",
     ],
     "yaml_syntax_unclosed_flow.yaml": [
-        "4:11: error: YAML syntax: did not find expected ',' or '}' (while parsing a flow mapping)",
+        "4:11: error: YAML syntax: did not find expected ',' or '}' (while parsing a flow mapping that opens at 3:11)",
     ],
     "yaml_tab_indent.yaml": [
         "4:1: error: YAML syntax: found character that cannot start any token (while scanning for the next token); YAML indents with spaces, never tabs",

@@ -130,17 +130,21 @@ def fail(error: ToolgenError, writes: bool = True) -> None:
     for diagnostic in error.diagnostics:
         echo_diagnostic(diagnostic)
     if isinstance(error, StrictError):
-        files = len({d.file for d in error.diagnostics})
-        summary = (
-            f"toolgen: {plural(len(error.diagnostics), 'warning')} in {plural(files, 'file')}, "
-            "errors with --strict"
-        )
+        summary = f"toolgen: {_counted(error.diagnostics, 'warning')}, errors with --strict"
     else:
-        errors = [d for d in error.diagnostics if d.is_error]
-        files = len({d.file for d in errors})
-        summary = f"toolgen: {plural(len(errors), 'error')} in {plural(files, 'file')}"
+        summary = f"toolgen: {_counted([d for d in error.diagnostics if d.is_error], 'error')}"
     echo(summary + ("; nothing written" if writes else ""), err=True)
     sys.exit(EXIT_INVALID)
+
+
+def _counted(diagnostics: list, noun: str) -> str:
+    """`3 errors in 2 files`, counting only the files they are located in: a missing path, a git failure or a
+    flag's value is in no file (`1 error`; `2 errors, 1 of them in 1 file`)."""
+    located = [d for d in diagnostics if d.line]
+    files = plural(len({d.file for d in located}), "file")
+    if len(located) == len(diagnostics):
+        return f"{plural(len(diagnostics), noun)} in {files}"
+    return plural(len(diagnostics), noun) + (f", {len(located)} of them in {files}" if located else "")
 
 
 def warn(warnings, quiet: bool = False) -> None:

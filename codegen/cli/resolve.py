@@ -116,7 +116,7 @@ def resolve_settings(
     if header_problems:
         raise click.BadParameter(header_problems[0][1], param_hint="--header")
     if need_specs and not any(spec.as_posix() == "-" or spec.exists() for spec in settings.specs):
-        fail(ToolgenError([no_specs_found(settings)]), writes=False)
+        fail(ToolgenError([no_specs_found(settings, named=bool(paths))]), writes=False)
     return settings
 
 
