@@ -161,6 +161,7 @@ class Settings:
     only: tuple[Path, ...] | None = None
     strict: bool = False  # --strict: warnings are errors
     docs: Path | None = None  # where `toolgen docs` writes the catalogue
+    allow_out_outside: bool = False  # `out` may lie outside the configuration's folder (out_problem)
 
     def request(self) -> dict[str, Any]:
         return {
@@ -270,9 +271,44 @@ def option_problems(options: Mapping[str, Mapping[str, Any]], deep: bool) -> lis
     return problems
 
 
+def out_problem(settings: Settings) -> str | None:
+    """Why `settings.out` may not be the output root, or None. It lies inside the configuration's folder (unless
+    `allow_out_outside`; without a configuration file, the working folder is the root and nothing confines it);
+    it is never the file system root, the root itself or a folder above it, the repository's root or above, nor
+    inside `.git`; it does not overlap a spec path or the templates folder (neither holds the other)."""
+    out = Path(os.path.realpath(settings.out))
+    root = Path(os.path.realpath(settings.config.path.parent if settings.config else "."))
+    shown_out = settings.out.as_posix() if not settings.out.as_posix().startswith("..") else out.as_posix()
+    repository = next((folder for folder in (root, *root.parents) if (folder / ".git").exists()), None)
+    reason = None
+    if out == Path(out.anchor):
+        reason = "is the file system root"
+    elif out == root or (repository is not None and out == repository):
+        reason = "is the configuration's folder itself: every target's folder would land beside your sources"
+    elif root.is_relative_to(out) or (repository is not None and repository.is_relative_to(out)):
+        reason = "contains the configuration's folder"
+    elif settings.config is not None and not settings.allow_out_outside and not out.is_relative_to(root):
+        return (
+            f"the output root {shown_out} is outside the configuration's folder {root.as_posix()}; set "
+            "allow_out_outside = true to write there on purpose"
+        )
+    elif repository is not None and out.is_relative_to(repository / ".git"):
+        reason = "is inside .git"
+    others = [*((spec, "spec folder") for spec in settings.specs if spec.as_posix() != "-")]
+    for other, what in [*others, *([(settings.templates, "templates folder")] if settings.templates else [])]:
+        real = Path(os.path.realpath(other))
+        if reason is None and (out.is_relative_to(real) or real.is_relative_to(out)):
+            reason = f'overlaps the {what} "{other.as_posix()}": generated files would mix with it'
+    if reason is None:
+        return None
+    return f"the output root {shown_out} {reason}; use a folder of its own, such as \"generated\""
+
+
 def general_problems(settings: Settings) -> list[tuple[str, str]]:
     """(key, message) for invalid general settings given outside a file (API arguments, flags)."""
     problems = []
+    if (message := out_problem(settings)) is not None:
+        problems.append(("out", message))
     if settings.header is not None and (message := header_problem(settings.header)) is not None:
         problems.append(("header", message))
     if settings.targets is not None and (message := targets_problem(list(settings.targets))) is not None:
@@ -287,14 +323,14 @@ def check_settings(settings: Settings, deep: bool, origin: str = "<options>") ->
     any other under `origin`."""
     diagnostics = []
     for key, message in general_problems(settings):
-        diagnostics.append(_locate(settings, "", key, message, origin))
+        diagnostics.append(locate(settings, "", key, message, origin))
     for target, key, message in option_problems(settings.options, deep):
-        diagnostics.append(_locate(settings, target, key, message, origin))
+        diagnostics.append(locate(settings, target, key, message, origin))
     if diagnostics:
         raise ConfigError(diagnostics)
 
 
-def _locate(settings: Settings, target: str, key: str, message: str, origin: str) -> Diagnostic:
+def locate(settings: Settings, target: str, key: str, message: str, origin: str) -> Diagnostic:
     path = settings.from_file.get((target, key))
     if settings.config is not None and path is not None:
         return settings.config.problem(path, message)

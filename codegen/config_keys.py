@@ -94,6 +94,10 @@ def targets_problem(value: Any) -> str | None:
     return "lists a target twice" if len(set(value)) != len(value) else None
 
 
+def _boolean(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"must be true or false, got {shown(value)}"
+
+
 def _positive_int(value: Any) -> str | None:
     if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
         return None
@@ -173,7 +177,12 @@ class Option:
 
 GENERAL_OPTIONS: dict[str, Option] = {
     "specs": Option('["specs"]', "spec files or folders (searched recursively for *.yaml, *.yml)", _specs),
-    "out": Option('"generated"', "output root; each language goes to `<out>/<target>/`", _nonempty_string),
+    "out": Option(
+        '"generated"',
+        "output root; each language goes to `<out>/<target>/`; inside this file's folder, never overlapping a spec "
+        "or templates folder or `.git`",
+        _nonempty_string,
+    ),
     "targets": Option(
         "all", "the targets this output root holds; toolgen's files of targets left out are removed", targets_problem
     ),
@@ -193,6 +202,9 @@ GENERAL_OPTIONS: dict[str, Option] = {
     "max_spec_bytes": Option("1048576", "spec files larger than this are rejected", _positive_int),
     "docs": Option(
         "none", "the Markdown catalogue `toolgen docs` writes and `toolgen docs --check` compares", _nonempty_string
+    ),
+    "allow_out_outside": Option(
+        "false", "`true` lets `out` lie outside this file's folder (still never `/`, a folder above it, specs, …)", _boolean
     ),
 }
 

@@ -14,12 +14,14 @@ import click
 from ..config import (
     Settings,
     find_config,
-    general_problems,
     load_settings,
+    locate,
+    out_problem,
     option_problems,
     parse_option_assignment,
 )
-from ..errors import ToolgenError
+from ..config_keys import header_problem
+from ..errors import ConfigError, ToolgenError
 from ..specset import named_specs, no_specs_found
 from .options import check_langs
 from .output import fail
@@ -111,10 +113,12 @@ def resolve_settings(
         header=flags.header,
         options=options or None,
     )
-    header = flags.header
-    header_problems = general_problems(Settings(header=header)) if header is not None else []
-    if header_problems:
-        raise click.BadParameter(header_problems[0][1], param_hint="--header")
+    if (problem := out_problem(settings)) is not None:  # before anything reads or writes the folder
+        if out is not None:
+            raise click.BadParameter(problem, param_hint="--out")
+        fail(ConfigError([locate(settings, "", "out", problem, COMMAND_LINE)]), writes=False)
+    if flags.header is not None and (problem := header_problem(flags.header)) is not None:
+        raise click.BadParameter(problem, param_hint="--header")
     if need_specs and not any(spec.as_posix() == "-" or spec.exists() for spec in settings.specs):
         fail(ToolgenError([no_specs_found(settings, named=bool(paths))]), writes=False)
     return settings
