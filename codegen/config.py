@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from .acknowledge import Acknowledgement, in_config
 from .config_keys import GENERAL_OPTIONS, TARGET_OPTIONS, header_problem, shown, target_names, targets_problem
 from .discover import display_path
 from .errors import ConfigError, Diagnostic
@@ -162,6 +163,7 @@ class Settings:
     strict: bool = False  # --strict: warnings are errors
     docs: Path | None = None  # where `toolgen docs` writes the catalogue
     allow_out_outside: bool = False  # `out` may lie outside the configuration's folder (out_problem)
+    acknowledge: tuple[Acknowledgement, ...] = ()  # the configuration's acknowledged warnings (codegen.acknowledge)
 
     def request(self) -> dict[str, Any]:
         return {
@@ -229,7 +231,9 @@ def settings_from_file(config: ConfigFile) -> Settings:
     if "targets" in values:
         values["targets"] = tuple(values["targets"])
     values.update((key, config.resolve(values[key])) for key in PATH_KEYS if key in values)
-    return Settings(config=config, options=options, from_file=from_file, **values)
+    acknowledged = tuple(in_config(values, config))
+    values = {key: value for key, value in values.items() if key not in ("acknowledge", "acknowledge_per_path")}
+    return Settings(config=config, options=options, from_file=from_file, acknowledge=acknowledged, **values)
 
 
 def _unknown(config: ConfigFile, key: KeyPath, known: list[str]) -> Diagnostic:

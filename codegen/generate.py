@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import collector, ir
+from . import acknowledge, collector, ir
+from .acknowledge import Acknowledgement
 from .config import DEFAULT_MAX_SPEC_BYTES, Settings, check_settings, load_settings
 from .errors import ConfigError, Diagnostic, OutputPathError, SpecError, StrictError
 from .render import check_overrides, has_overrides, render, shown_path, user_template
@@ -65,7 +66,8 @@ class Result:
 def load_tools(
     paths: Sequence[Path], max_spec_bytes: int = DEFAULT_MAX_SPEC_BYTES
 ) -> tuple[list[ir.Tool], list[Diagnostic]]:
-    """Valid specs as intermediate models; raises SpecError with every problem when any input is invalid.
+    """Valid specs as intermediate models and their warnings, with the specs' acknowledgements among them (for
+    `codegen.acknowledge.reported`); raises SpecError with every problem when any input is invalid.
 
     A spec file whose model is in toolgen's cache is not parsed again (`speccache`: same result, same errors)."""
     from .speccache import load_tools_cached
@@ -241,7 +243,8 @@ class RunRequest:
     folders of targets no longer chosen). `request`: what the manifest records and the fast path compares
     (`Settings.request()`). `only`: spec files or folders among `paths` whose tools are regenerated (or checked)
     now; the other tools' files are left as they are, and folder-wide files are made for all tools. `strict`:
-    warnings are errors (StrictError), and nothing is written."""
+    warnings are errors (StrictError), and nothing is written. `acknowledge`: the configuration's acknowledged
+    warnings; `partial`: the run renders some of the configured targets only (--lang)."""
 
     paths: Sequence[Path]
     out: Path
@@ -255,6 +258,8 @@ class RunRequest:
     folders: Sequence[str] | None = None
     only: Sequence[Path] | None = None
     strict: bool = False
+    acknowledge: Sequence[Acknowledgement] = ()
+    partial: bool = False
 
     @property
     def chosen(self) -> list[str]:
@@ -291,7 +296,7 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
     if not reuse:
         loaded = load_tools_keyed(job.paths, job.max_spec_bytes, recorded)
         rendered = _render_all(_toolset_of(loaded), job)
-        _refuse_warnings(job.strict, loaded.warnings + rendered.warnings)
+        _refuse_warnings(job.strict, reported_warnings(job, loaded.warnings + rendered.warnings))
     # One run at a time per output root (writer.output_lock), from the comparison to the manifest.
     with output_lock(out, exclusive=job.write):
         if reuse:
@@ -304,7 +309,7 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
             on_disk = recorded.reusable_tool_files(out)
             loaded = load_tools_keyed(job.paths, job.max_spec_bytes, recorded)
             rendered = _render_all(_toolset_of(loaded), job, on_disk)
-            _refuse_warnings(job.strict, loaded.warnings + rendered.warnings)
+            _refuse_warnings(job.strict, reported_warnings(job, loaded.warnings + rendered.warnings))
         planned = OutputTexts(out, rendered.texts)
         leave = _files_not_named(rendered.sources, job.only) if job.only is not None else ()
         changes = compare(out, planned, job.owned, on_disk=rendered.on_disk, leave=leave)
@@ -317,10 +322,16 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
             apply(out, planned, changes)
             outputs = _output_records(out, planned, rendered.on_disk, recorded, set(changes.written))
             tool_files = {path: file.record() for path, file in rendered.tool_files.items()}
-            warnings = [w.row() for w in all_warnings]
+            warnings = [w.row() for w in all_warnings]  # as found: the next run honours acknowledgements again
             text = build_manifest(job, loaded.input_records, outputs, warnings, tool_files, _skeletons(loaded))
             _write_manifest(out, text)
-    return Result(loaded.tools, planned, changes, all_warnings, chosen)
+    return Result(loaded.tools, planned, changes, reported_warnings(job, all_warnings), chosen)
+
+
+def reported_warnings(job: RunRequest, found: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The warnings this run reports (codegen.acknowledge): about its targets, not acknowledged, and one for each
+    acknowledgement that matched nothing."""
+    return acknowledge.reported(found, job.acknowledge, job.chosen, whole_set=True, rendered=not job.partial)
 
 
 def _refuse_warnings(strict: bool, warnings: list[Diagnostic]) -> None:
@@ -354,7 +365,7 @@ def _regenerate_edited(found: Survey | None, recorded: Recorded, job: RunRequest
     if outcome is None:
         return None
     _write_manifest(job.out, outcome.manifest)
-    texts, warnings = OutputTexts(job.out, outcome.texts), list(found.warnings)
+    texts, warnings = OutputTexts(job.out, outcome.texts), reported_warnings(job, found.warnings)
     tools = outcome.tools
     return Result(tools, texts, outcome.changes, warnings, job.chosen, edited_only=True)  # type: ignore[arg-type]
 
@@ -494,6 +505,8 @@ def request_of(settings: Settings, check: bool = False) -> RunRequest:
         folders=None if settings.partial else [target.name for target in all_targets()],
         only=settings.only,
         strict=settings.strict,
+        acknowledge=settings.acknowledge,
+        partial=settings.partial,
     )
 
 

@@ -192,9 +192,10 @@ class _ToolJudge:
     def __init__(self, source: str, locate, map_names: bool):
         self.source, self.locate, self.map_names = source, locate, map_names
 
-    def at(self, pointer: str, message: str, severity: str = "error", at_key: bool = True) -> Diagnostic:
+    def at(self, pointer: str, message: str, code: str = "", at_key: bool = True) -> Diagnostic:
+        """An error at `pointer` in the input, or with a warning's `code` a warning."""
         line, column = self.locate(pointer, at_key)
-        return Diagnostic(self.source, line, column, f"{pointer or '/'}: {message}", severity)
+        return Diagnostic(self.source, line, column, f"{pointer or '/'}: {message}", "warning" if code else "error", code)
 
     def judge(self, tool: ImportedTool, where: str, schema_pointer: str) -> list[Diagnostic]:
         problems = self._name(tool, where) + self._description(tool, where)
@@ -204,8 +205,8 @@ class _ToolJudge:
             problems += [self.at(schema_pointer + _pointer(p.path), p.message, at_key=p.at_key) for p in found]
             if not found:
                 problems += [
-                    self.at(schema_pointer + _pointer(path), message, "warning")
-                    for path, message in typed_view(parameters).warnings
+                    self.at(schema_pointer + _pointer(path), message, code)
+                    for path, message, code in typed_view(parameters).warnings
                 ]
         if not any(problem.is_error for problem in problems):
             problems += self._as_spec(tool, where)

@@ -18,6 +18,7 @@ from types import TracebackType
 
 import jinja2
 
+from . import warning_codes as codes
 from .errors import ConfigError, Diagnostic
 from .suggest import did_you_mean
 from .template_paths import builtin_template_root
@@ -173,7 +174,7 @@ def check_overrides(
                         shown_path(path), 1, 1,
                         f"overrides no built-in {target} template{did_you_mean(name, builtins)} (they are "
                         f"{', '.join(builtins)}); it is used only where another template includes it",
-                        severity="warning",
+                        "warning", codes.TEMPLATE_UNUSED,
                     )  # fmt: skip
                 )
     return errors, warnings

@@ -21,6 +21,7 @@ from click.testing import CliRunner
 from codegen import cli, generate
 from codegen.cli import main
 from codegen.targets import PlannedFile, Target
+from codegen.warning_codes import RENAMED
 from codegen.writer import OWNERSHIP_MARKER
 
 from .support import CACHE, REPO, SPECS, require
@@ -39,7 +40,7 @@ class _FakeTarget(Target):
 
     def tool_file(self, tool, names, options, report):
         if tool.name == "clear_context":
-            report.warn(tool.source, tool.line, tool.column, "a warning the fake target reports")
+            report.warn(tool.source, tool.line, tool.column, "a warning the fake target reports", RENAMED)
         return PlannedFile(f"{names}.txt", "tool.txt", {"tool": tool})
 
     def folder_files(self, tools, names, facts, options, report):

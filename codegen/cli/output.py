@@ -1,6 +1,6 @@
 """How the command line prints: one-line diagnostics, summaries, diffs, colour as --color, NO_COLOR and
-FORCE_COLOR say (else only on a terminal), every message on any console, and the exit codes (0 ok, 1 drift, 2 bad input or
-usage)."""
+FORCE_COLOR say (else only on a terminal), every message on any console, and the exit codes (0 ok, 1 drift, 2 bad
+input or usage)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ EXIT_OK, EXIT_DRIFT, EXIT_INVALID = 0, 1, 2
 # else its escape (`\u201c`: a curly quote in a spec may be the very problem reported), so a message never costs a
 # traceback or changes an exit code.
 _ASCII_SPELLINGS = str.maketrans({
-    "→": "->", "←": "<-", "↔": "<->", "…": "...", "—": "--", "–": "-", "›": ">", "≥": ">=", "≤": "<=", "×": "x",
-    "·": "-", "•": "*",
+    "→": "->", "←": "<-", "↔": "<->", "…": "...", "—": "--", "–": "-", "›": ">", "≥": ">=", "≤": "<=",
+    "×": "x", "·": "-", "•": "*",
 })  # fmt: skip
 _FALLBACK = "toolgen-ascii-spellings"
 _ASCII_CONSOLE = "toolgen-ascii"  # ASCII, under a name click does not take for a misconfigured UTF-8 terminal

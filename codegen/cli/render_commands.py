@@ -79,12 +79,15 @@ def _regenerate_command(ctx: click.Context) -> str:
 def _settings_and_manifest(config: Path | None, flags: Flags, quiet: bool, verbose: bool):
     """Resolve the run's settings, then ask the manifest fast path; its saved warnings are replayed here (and
     with --strict they stop the run)."""
+    from ..acknowledge import reported
+
     settings = resolve_settings(config, flags, verbose=verbose and not quiet)
     manifest, found = _fast_path(settings, verbose and not quiet)
     if manifest is not None:
-        if flags.strict and found.warnings:
-            fail(StrictError(list(found.warnings)))
-        warn(found.warnings, quiet)
+        warnings = reported(found.warnings, settings.acknowledge, settings.targets, True, not settings.partial)
+        if flags.strict and warnings:
+            fail(StrictError(warnings))
+        warn(warnings, quiet)
     return settings, manifest, found
 
 
@@ -111,6 +114,7 @@ def validate(
       toolgen validate specs/ extra/search.yaml
       cat search.yaml | toolgen validate -
     """
+    from ..acknowledge import reported
     from ..generate import load_tools
     from ..loader import load_spec_text
 
@@ -122,7 +126,9 @@ def validate(
     )
     files = [spec for spec in settings.specs if spec.as_posix() != "-"]
     try:
-        tools, warnings = load_tools(files, settings.max_spec_bytes) if files else ([], [])
+        tools, found = load_tools(files, settings.max_spec_bytes) if files else ([], [])
+        # specs named on the command line are not the whole spec set the configuration acknowledges for
+        warnings = reported(found, settings.acknowledge, settings.targets, whole_set=not paths, rendered=False)
         count = len(tools)
         if len(files) < len(settings.specs):  # `-`: one spec from standard input
             count += len(load_spec_text(sys.stdin.buffer.read(), settings.max_spec_bytes))

@@ -201,6 +201,7 @@ def import_command(
       toolgen import mcp-tools.json --out specs/
       curl -s http://localhost:3000/tools | toolgen import -
     """
+    from ..acknowledge import reported
     from ..errors import Diagnostic
     from ..importer import import_tools
     from ..writer import atomic_write
@@ -219,7 +220,9 @@ def import_command(
         taken=_spec_names([out_dir]),
         folder=out_dir.as_posix(),
     )
-    problems = list(result.problems)
+    warnings = [problem for problem in result.problems if not problem.is_error]
+    problems = [problem for problem in result.problems if problem.is_error]
+    problems += reported(warnings, settings.acknowledge, settings.targets, whole_set=False, rendered=False)
     editor_line = schema_line(out_dir, _schema_file(settings))
     written = unchanged = 0
     for tool in result.tools:

@@ -18,6 +18,7 @@ from typing import Any
 from .. import ir
 from ..errors import ConfigError, Diagnostic
 from ..naming import WINDOWS_RESERVED_FILE_STEMS, camel, pascal, snake, unique_identifiers
+from ..warning_codes import RENAMED
 from .ts_literals import needs_escape, string_literal
 from . import ts_handlers
 from .base import PlannedFile, Reporter, Target
@@ -120,6 +121,7 @@ class NodejsTarget(Target):
                     tool.line,
                     tool.column,
                     f"nodejs: file name {wanted}.ts is taken; using {stem}.ts",
+                    RENAMED,
                 )
         candidates: list[str] = []
         owners: list[ir.Tool] = []
@@ -152,6 +154,7 @@ class NodejsTarget(Target):
                     tool.line,
                     tool.column,
                     f"nodejs: identifier {wanted} {why}; using {name}",
+                    RENAMED,
                 )
         return result
 
