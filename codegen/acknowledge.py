@@ -55,9 +55,10 @@ class Acknowledgement:
         return warning.file == self.file and inside
 
     def unused(self) -> Diagnostic:
-        if self.pattern is None:
-            where = f" {self.label}" if self.label else ""
-            message = f"acknowledges {self.code}{where}, but no {self.code} warning is there; remove it"
+        if self.pattern is None and self.label:
+            message = f"acknowledges {self.code} {self.label}, but no {self.code} warning is there; remove it"
+        elif self.pattern is None:
+            message = f"acknowledges {self.code}, but the tool has no {self.code} warning; remove it"
         else:
             message = f"{self.label}: {self.code} matches no warning; remove it"
         return Diagnostic(self.file, self.line, self.column, message, "warning", codes.ACKNOWLEDGED_NOTHING)

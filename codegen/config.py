@@ -278,34 +278,36 @@ def option_problems(options: Mapping[str, Mapping[str, Any]], deep: bool) -> lis
 def out_problem(settings: Settings) -> str | None:
     """Why `settings.out` may not be the output root, or None. It lies inside the configuration's folder (unless
     `allow_out_outside`; without a configuration file, the working folder is the root and nothing confines it);
-    it is never the file system root, the root itself or a folder above it, the repository's root or above, nor
-    inside `.git`; it does not overlap a spec path or the templates folder (neither holds the other)."""
+    it is never the file system root, the root itself or a folder above it, nor inside `.git`; it does not overlap
+    a spec path or the templates folder (neither holds the other)."""
     out = Path(os.path.realpath(settings.out))
-    root = Path(os.path.realpath(settings.config.path.parent if settings.config else "."))
     shown_out = settings.out.as_posix() if not settings.out.as_posix().startswith("..") else out.as_posix()
-    repository = next((folder for folder in (root, *root.parents) if (folder / ".git").exists()), None)
-    reason = None
-    if out == Path(out.anchor):
-        reason = "is the file system root"
-    elif out == root or (repository is not None and out == repository):
-        reason = "is the configuration's folder itself: every target's folder would land beside your sources"
-    elif root.is_relative_to(out) or (repository is not None and repository.is_relative_to(out)):
-        reason = "contains the configuration's folder"
-    elif settings.config is not None and not settings.allow_out_outside and not out.is_relative_to(root):
-        return (
-            f"the output root {shown_out} is outside the configuration's folder {root.as_posix()}; set "
-            "allow_out_outside = true to write there on purpose"
-        )
-    elif repository is not None and out.is_relative_to(repository / ".git"):
-        reason = "is inside .git"
-    others = [*((spec, "spec folder") for spec in settings.specs if spec.as_posix() != "-")]
-    for other, what in [*others, *([(settings.templates, "templates folder")] if settings.templates else [])]:
-        real = Path(os.path.realpath(other))
-        if reason is None and (out.is_relative_to(real) or real.is_relative_to(out)):
-            reason = f'overlaps the {what} "{other.as_posix()}": generated files would mix with it'
+    reason = _out_reason(settings, out)
     if reason is None:
         return None
-    return f"the output root {shown_out} {reason}; use a folder of its own, such as \"generated\""
+    advice = "" if "allow_out_outside" in reason else '; use a folder of its own, such as "generated"'
+    return f"the output root {shown_out} {reason}{advice}"
+
+
+def _out_reason(settings: Settings, out: Path) -> str | None:
+    root = Path(os.path.realpath(settings.config.path.parent if settings.config else "."))
+    if out == Path(out.anchor):
+        return "is the file system root"
+    if out == root:
+        return "is the configuration's folder itself: every target's folder would land beside your sources"
+    if root.is_relative_to(out):
+        return "contains the configuration's folder"
+    if settings.config is not None and not settings.allow_out_outside and not out.is_relative_to(root):
+        return f"is outside the configuration's folder {root.as_posix()}; set allow_out_outside = true to write there"
+    repository = next((folder for folder in (root, *root.parents) if (folder / ".git").exists()), None)
+    if repository is not None and out.is_relative_to(repository / ".git"):
+        return "is inside .git"
+    others = [(spec, "spec folder") for spec in settings.specs if spec.as_posix() != "-"]
+    for other, what in [*others, *([(settings.templates, "templates folder")] if settings.templates else [])]:
+        real = Path(os.path.realpath(other))
+        if out.is_relative_to(real) or real.is_relative_to(out):
+            return f'overlaps the {what} "{other.as_posix()}": generated files would mix with it'
+    return None
 
 
 def general_problems(settings: Settings) -> list[tuple[str, str]]:

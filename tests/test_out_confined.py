@@ -129,3 +129,11 @@ def test_without_a_configuration_the_working_folder_is_the_root_and_only_the_saf
     assert out_problem(Settings(out=Path("/"))) is not None
     elsewhere = tmp_path / "elsewhere"  # no configuration: no folder to confine to
     assert out_problem(Settings(specs=(tmp_path / "specs",), out=elsewhere)) is None
+
+
+def test_paths_that_validate_takes_as_specs_are_not_the_output_roots_spec_set(repo):
+    # `validate .` reads every spec below the folder, the output root's too: that is no reason to refuse `out`
+    configure(repo, "generated")
+    assert toolgen(repo, "generate").returncode == 0
+    result = toolgen(repo, "validate", ".")
+    assert result.returncode == 0, result.stderr

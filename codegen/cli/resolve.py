@@ -74,7 +74,7 @@ def resolve_settings(
                 f"toolgen: working in {root.as_posix()} (the config file's folder)", err=True
             )
     try:
-        settings = load_settings(path)
+        settings = file_settings = load_settings(path)
     except ToolgenError as error:
         fail(error, writes=False)
     if verbose and path is not None:
@@ -113,7 +113,9 @@ def resolve_settings(
         header=flags.header,
         options=options or None,
     )
-    if (problem := out_problem(settings)) is not None:  # before anything reads or writes the folder
+    # Before anything reads or writes the folder. PATHs that validate and docs take as specs are not the output
+    # root's spec set: those commands check the configuration's own.
+    if (problem := out_problem(file_settings if paths_are_specs and out is None else settings)) is not None:
         if out is not None:
             raise click.BadParameter(problem, param_hint="--out")
         fail(ConfigError([locate(settings, "", "out", problem, COMMAND_LINE)]), writes=False)
