@@ -29,8 +29,11 @@ def test_import_writes_valid_specs_and_refuses_to_overwrite(tmp_path):
     assert sorted(p.name for p in (tmp_path / "specs").iterdir()) == ["get_time.yaml", "get_weather.yaml"]
     assert _toolgen(tmp_path, "validate", "specs").returncode == 0
     again = _toolgen(tmp_path, "import", "tools.json", "--out", "specs")
-    assert again.returncode == 2 and "already exists" in again.stderr
-    assert _toolgen(tmp_path, "import", "tools.json", "--out", "specs", "--force").returncode == 0
+    assert again.returncode == 0 and again.stdout.endswith("0 written, 2 unchanged\n"), again.stdout
+    (tmp_path / "specs" / "get_time.yaml").write_text("name: mine\n")
+    edited = _toolgen(tmp_path, "import", "tools.json", "--out", "specs")
+    assert edited.returncode == 2 and "already exists and differs" in edited.stderr
+    assert _toolgen(tmp_path, "import", "tools.json", "--out", "specs", "--update").returncode == 0
 
 
 def test_import_takes_every_valid_json_schema(tmp_path):

@@ -133,7 +133,7 @@ def test_every_problem_is_reported_once_located_with_did_you_mean(tmp_path):
         'pyproject.toml:6:11: error: tool.toolgen.targets: unknown target "jav"; choose from dotnet, go, java, '
         'json, nodejs, python, rust (did you mean "java"?)',
         'pyproject.toml:7:1: error: tool.toolgen.headr: unknown key (did you mean "header"?); [tool.toolgen] '
-        "accepts specs, out, targets, templates, header, schema, max_spec_bytes, docs, dotnet, go, java, json, "
+        "accepts specs, out, targets, templates, header, schema, max_spec_bytes, docs, acknowledge, acknowledge_per_path, allow_out_outside, dotnet, go, java, json, "
         "nodejs, python, rust",
         "pyproject.toml:10:11: error: tool.toolgen.go.package: must be a Go package name (lower-case letters, "
         'digits, _), got "my-pkg"',
@@ -213,7 +213,7 @@ def test_every_problem_is_reported_once_located_with_did_you_mean(tmp_path):
         ),
         (
             "[tool.toolgen.cobol]\nx = 1\n",
-            "pyproject.toml:1:2: error: tool.toolgen.cobol: unknown key; [tool.toolgen] accepts specs, out, targets, templates, header, schema, max_spec_bytes, docs, dotnet, go, java, json, nodejs, python, rust",
+            "pyproject.toml:1:2: error: tool.toolgen.cobol: unknown key; [tool.toolgen] accepts specs, out, targets, templates, header, schema, max_spec_bytes, docs, acknowledge, acknowledge_per_path, allow_out_outside, dotnet, go, java, json, nodejs, python, rust",
         ),
         (
             "[tool.toolgen]\ngo.package = 'x-y'\n",

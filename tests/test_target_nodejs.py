@@ -428,7 +428,7 @@ def test_tool_name_clashes_are_renamed_and_reported(tmp_path: Path) -> None:
     assert any(
         m.endswith(
             "a.yaml:1:1: warning: nodejs: identifier defineTool is reserved (a TypeScript keyword or "
-            "a name the generated code uses); using defineTool2"
+            "a name the generated code uses); using defineTool2 [TG201]"
         )
         for m in messages
     ), messages
@@ -440,7 +440,7 @@ def test_tool_name_clashes_are_renamed_and_reported(tmp_path: Path) -> None:
     assert any(
         m.endswith(
             "f.yaml:1:1: warning: nodejs: identifier ABParams is already used by another declaration; "
-            "using ABParams2"
+            "using ABParams2 [TG201]"
         )
         for m in messages
     ), messages
@@ -475,7 +475,7 @@ def test_default_that_does_not_fit_is_left_out_with_a_warning(tmp_path: Path) ->
     assert "  n: z.int().optional()," in text and '  s: z.string().default("ok"),' in text
     assert [str(w) for w in warnings] == [
         f"{specs / 't.yaml'}:6:5: warning: nodejs: the default of 'n' does not match its type; the zod schema "
-        "leaves it out (the wire schema keeps it)"
+        "leaves it out (the wire schema keeps it) [TG114]"
     ]
 
 

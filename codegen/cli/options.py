@@ -96,9 +96,11 @@ def render_options(func):
 
 
 def common_options(func):
-    """--config, -q and -v: every command reads the configuration the same way and can be quiet or verbose (then
-    toolgen's notes, codegen.notes, are printed too)."""
+    """--config, -q, -v and --color: every command reads the configuration the same way, can be quiet or verbose
+    (then toolgen's notes, codegen.output.notes, are printed too), and colours its output as asked."""
     import functools
+
+    from .output import choose_colour
 
     @functools.wraps(func)
     def command(*args: Any, **given: Any) -> Any:
@@ -108,6 +110,14 @@ def common_options(func):
         listen((lambda text: click.echo(f"toolgen: {text}", err=True)) if verbose else None)
         return func(*args, **given)
 
+    command = click.option(
+        "--color",
+        type=Choice(["auto", "always", "never"]),
+        default="auto",
+        expose_value=False,
+        callback=choose_colour,
+        help="Colour the output: auto (a terminal, or FORCE_COLOR set; never with NO_COLOR), always or never.",
+    )(command)
     command = click.option(
         "-v", "--verbose", is_flag=True, help="Also say which settings and files were used and why."
     )(command)

@@ -81,12 +81,15 @@ def _regenerate_command(ctx: click.Context) -> str:
 def _settings_and_manifest(config: Path | None, flags: Flags, quiet: bool, verbose: bool, writes: bool):
     """Resolve the run's settings, then ask the manifest fast path; its saved warnings are replayed here (and
     with --strict they stop the run), and the files it kept."""
+    from ..review.acknowledge import reported
+
     settings = resolve_settings(config, flags, verbose=verbose and not quiet)
     manifest, found = _fast_path(settings, verbose and not quiet, writes)
     if manifest is not None:
-        if flags.strict and found.warnings:
-            fail(StrictError(list(found.warnings)))
-        warn(found.warnings, quiet)
+        warnings = reported(found.warnings, settings.acknowledge, settings.targets, True, not settings.partial)
+        if flags.strict and warnings:
+            fail(StrictError(warnings))
+        warn(warnings, quiet)
         _report_kept(settings.out, manifest["strays"], quiet)
     return settings, manifest, found
 
@@ -133,6 +136,7 @@ def validate(
       toolgen validate specs/ extra/search.yaml
       cat search.yaml | toolgen validate -
     """
+    from ..review.acknowledge import reported
     from ..run.generate import check_specs
 
     settings = resolve_settings(
@@ -143,7 +147,10 @@ def validate(
     )
     stdin = sys.stdin.buffer.read() if any(spec.as_posix() == "-" for spec in settings.specs) else None
     try:
-        count, warnings = check_specs(settings, stdin)
+        count, found = check_specs(settings, stdin)
+        # specs named on the command line are not the whole spec set the configuration acknowledges for; validate
+        # plans every configured target's files as generate does, so it meets their warnings too
+        warnings = reported(found, settings.acknowledge, settings.targets, whole_set=not paths, rendered=True)
         if strict and warnings:
             raise StrictError(warnings)
     except ToolgenError as error:

@@ -94,6 +94,25 @@ def targets_problem(value: Any) -> str | None:
     return "lists a target twice" if len(set(value)) != len(value) else None
 
 
+def _boolean(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"must be true or false, got {shown(value)}"
+
+
+def _codes(value: Any) -> str | None:
+    from ..review.acknowledge import code_problem
+
+    if not isinstance(value, list):
+        return f'must be an array of warning codes, e.g. ["TG101"], got {shown(value)}'
+    return next((problem for code in value if (problem := code_problem(code)) is not None), None)
+
+
+def _codes_per_path(value: Any) -> str | None:
+    if not isinstance(value, dict):
+        example = '{"specs/mcp/*" = ["TG101"]}'
+        return f"must be a table of path globs and warning codes, e.g. {example}, got {shown(value)}"
+    return next((f"{shown(glob)}: {problem}" for glob, codes in value.items() if (problem := _codes(codes))), None)
+
+
 def _positive_int(value: Any) -> str | None:
     if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
         return None
@@ -175,7 +194,12 @@ class Option:
 
 GENERAL_OPTIONS: dict[str, Option] = {
     "specs": Option('["specs"]', "spec files or folders (searched recursively for *.yaml, *.yml)", _specs),
-    "out": Option('"generated"', "output root; each language goes to `<out>/<target>/`", _nonempty_string),
+    "out": Option(
+        '"generated"',
+        "output root; each language goes to `<out>/<target>/`; inside this file's folder, never overlapping a spec "
+        "or templates folder or `.git`",
+        _nonempty_string,
+    ),
     "targets": Option(
         "all", "the targets this output root holds; toolgen's files of targets left out are removed", targets_problem
     ),
@@ -195,6 +219,15 @@ GENERAL_OPTIONS: dict[str, Option] = {
     "max_spec_bytes": Option("1048576", "spec files larger than this are rejected", _positive_int),
     "docs": Option(
         "none", "the Markdown catalogue `toolgen docs` writes and `toolgen docs --check` compares", _nonempty_string
+    ),
+    "acknowledge": Option("none", "warning codes acknowledged in every spec (docs/warnings.md)", _codes),
+    "acknowledge_per_path": Option(
+        "none", "a table of path globs (`\"specs/mcp/*\"`) and the warning codes acknowledged there", _codes_per_path
+    ),
+    "allow_out_outside": Option(
+        "false",
+        "`true` lets `out` lie outside this file's folder (still never `/`, a folder above it, specs, …)",
+        _boolean,
     ),
 }
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..review.acknowledge import Acknowledgement, in_config
 from .keys import GENERAL_OPTIONS, TARGET_OPTIONS, header_problem, shown, target_names, targets_problem
 from ..spec.discover import display_path
 from ..errors import ConfigError, Diagnostic
@@ -170,6 +171,8 @@ class Settings:
     only: tuple[Path, ...] | None = None
     strict: bool = False  # --strict: warnings are errors
     docs: Path | None = None  # where `toolgen docs` writes the catalogue
+    allow_out_outside: bool = False  # `out` may lie outside the configuration's folder (out_problem)
+    acknowledge: tuple[Acknowledgement, ...] = ()  # the configuration's acknowledged warnings (codegen.review.acknowledge)
 
     def request(self) -> dict[str, Any]:
         return {
@@ -237,7 +240,9 @@ def settings_from_file(config: ConfigFile) -> Settings:
     if "targets" in values:
         values["targets"] = tuple(values["targets"])
     values.update((key, config.resolve(values[key])) for key in PATH_KEYS if key in values)
-    return Settings(config=config, options=options, from_file=from_file, **values)
+    acknowledged = tuple(in_config(values, config))
+    values = {key: value for key, value in values.items() if key not in ("acknowledge", "acknowledge_per_path")}
+    return Settings(config=config, options=options, from_file=from_file, acknowledge=acknowledged, **values)
 
 
 def _unknown(config: ConfigFile, key: KeyPath, known: list[str]) -> Diagnostic:
@@ -279,9 +284,46 @@ def option_problems(options: Mapping[str, Mapping[str, Any]], deep: bool) -> lis
     return problems
 
 
+def out_problem(settings: Settings) -> str | None:
+    """Why `settings.out` may not be the output root, or None. It lies inside the configuration's folder (unless
+    `allow_out_outside`; without a configuration file, the working folder is the root and nothing confines it);
+    it is never the file system root, the root itself or a folder above it, nor inside `.git`; it does not overlap
+    a spec path or the templates folder (neither holds the other)."""
+    out = Path(os.path.realpath(settings.out))
+    shown_out = settings.out.as_posix() if not settings.out.as_posix().startswith("..") else out.as_posix()
+    reason = _out_reason(settings, out)
+    if reason is None:
+        return None
+    advice = "" if "allow_out_outside" in reason else '; use a folder of its own, such as "generated"'
+    return f"the output root {shown_out} {reason}{advice}"
+
+
+def _out_reason(settings: Settings, out: Path) -> str | None:
+    root = Path(os.path.realpath(settings.config.path.parent if settings.config else "."))
+    if out == Path(out.anchor):
+        return "is the file system root"
+    if out == root:
+        return "is the configuration's folder itself: every target's folder would land beside your sources"
+    if root.is_relative_to(out):
+        return "contains the configuration's folder"
+    if settings.config is not None and not settings.allow_out_outside and not out.is_relative_to(root):
+        return f"is outside the configuration's folder {root.as_posix()}; set allow_out_outside = true to write there"
+    repository = next((folder for folder in (root, *root.parents) if (folder / ".git").exists()), None)
+    if repository is not None and out.is_relative_to(repository / ".git"):
+        return "is inside .git"
+    others = [(spec, "spec folder") for spec in settings.specs if spec.as_posix() != "-"]
+    for other, what in [*others, *([(settings.templates, "templates folder")] if settings.templates else [])]:
+        real = Path(os.path.realpath(other))
+        if out.is_relative_to(real) or real.is_relative_to(out):
+            return f'overlaps the {what} "{other.as_posix()}": generated files would mix with it'
+    return None
+
+
 def general_problems(settings: Settings) -> list[tuple[str, str]]:
     """(key, message) for invalid general settings given outside a file (API arguments, flags)."""
     problems = []
+    if (message := out_problem(settings)) is not None:
+        problems.append(("out", message))
     if settings.header is not None and (message := header_problem(settings.header)) is not None:
         problems.append(("header", message))
     if settings.targets is not None and (message := targets_problem(list(settings.targets))) is not None:
@@ -296,14 +338,14 @@ def check_settings(settings: Settings, deep: bool, origin: str = "<options>") ->
     any other under `origin`."""
     diagnostics = []
     for key, message in general_problems(settings):
-        diagnostics.append(_locate(settings, "", key, message, origin))
+        diagnostics.append(locate(settings, "", key, message, origin))
     for target, key, message in option_problems(settings.options, deep):
-        diagnostics.append(_locate(settings, target, key, message, origin))
+        diagnostics.append(locate(settings, target, key, message, origin))
     if diagnostics:
         raise ConfigError(diagnostics)
 
 
-def _locate(settings: Settings, target: str, key: str, message: str, origin: str) -> Diagnostic:
+def locate(settings: Settings, target: str, key: str, message: str, origin: str) -> Diagnostic:
     path = settings.from_file.get((target, key))
     if settings.config is not None and path is not None:
         return settings.config.problem(path, message)

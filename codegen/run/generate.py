@@ -6,6 +6,7 @@ writer; only `run` touches the file system.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import types
@@ -14,8 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..review import acknowledge
 from ..cache import collector
 from ..model import ir
+from ..review.acknowledge import Acknowledgement
 from ..config.settings import DEFAULT_MAX_SPEC_BYTES, Settings, check_settings, load_settings
 from ..errors import ConfigError, Diagnostic, OutputPathError, SpecError, StrictError
 from ..targets.render import check_overrides, has_overrides, render, shown_path, user_template
@@ -69,7 +72,8 @@ class Result:
 def load_tools(
     paths: Sequence[Path], max_spec_bytes: int = DEFAULT_MAX_SPEC_BYTES
 ) -> tuple[list[ir.Tool], list[Diagnostic]]:
-    """Valid specs as intermediate models; raises SpecError with every problem when any input is invalid.
+    """Valid specs as intermediate models and their warnings, with the specs' acknowledgements among them (for
+    `codegen.review.acknowledge.reported`); raises SpecError with every problem when any input is invalid.
 
     A spec file whose model is in toolgen's cache is not parsed again (`speccache`: same result, same errors)."""
     from ..cache.specs import load_tools_cached
@@ -84,7 +88,9 @@ def check_specs(settings: Settings, stdin: bytes | None = None) -> tuple[int, li
     Returns the number of specs; raises ToolgenError as `generate` would. Writes nothing."""
     from ..cache.specs import load_tools_keyed
 
-    check_settings(settings, deep=True)
+    # The PATHs validate takes are not the output root's spec set, which resolving the settings already held the
+    # output root against: only the rest of the configuration is checked here.
+    check_settings(dataclasses.replace(settings, specs=()), deep=True)
     job = request_of(settings, check=True)
     files = [spec for spec in settings.specs if spec.as_posix() != "-"]
     loaded = load_tools_keyed(files, job.max_spec_bytes) if files else None
@@ -271,7 +277,8 @@ class RunRequest:
     folders of targets no longer chosen). `request`: what the manifest records and the fast path compares
     (`Settings.request()`). `only`: spec files or folders among `paths` whose tools are regenerated (or checked)
     now; the other tools' files are left as they are, and folder-wide files are made for all tools. `strict`:
-    warnings are errors (StrictError), and nothing is written."""
+    warnings are errors (StrictError), and nothing is written. `acknowledge`: the configuration's acknowledged
+    warnings; `partial`: the run renders some of the configured targets only (--lang)."""
 
     paths: Sequence[Path]
     out: Path
@@ -285,6 +292,8 @@ class RunRequest:
     folders: Sequence[str] | None = None
     only: Sequence[Path] | None = None
     strict: bool = False
+    acknowledge: Sequence[Acknowledgement] = ()
+    partial: bool = False
 
     @property
     def chosen(self) -> list[str]:
@@ -321,7 +330,7 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
     if not reuse:
         loaded = load_tools_keyed(job.paths, job.max_spec_bytes, recorded)
         rendered = _render_all(_toolset_of(loaded), job)
-        _refuse_warnings(job.strict, loaded.warnings + rendered.warnings)
+        _refuse_warnings(job.strict, reported_warnings(job, loaded.warnings + rendered.warnings))
     # One run at a time per output root (writer.output_lock), from the comparison to the manifest.
     with output_lock(out, exclusive=job.write):
         recorded = recorded.reload(out)  # what it vouches for, and toolgen's record of what it wrote
@@ -334,7 +343,7 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
             on_disk = recorded.reusable_tool_files(out)
             loaded = load_tools_keyed(job.paths, job.max_spec_bytes, recorded)
             rendered = _render_all(_toolset_of(loaded), job, on_disk)
-            _refuse_warnings(job.strict, loaded.warnings + rendered.warnings)
+            _refuse_warnings(job.strict, reported_warnings(job, loaded.warnings + rendered.warnings))
         planned = OutputTexts(out, rendered.texts)
         leave = _files_not_named(rendered.sources, job.only) if job.only is not None else ()
         record = removable(recorded.document)
@@ -348,13 +357,19 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
             apply(out, planned, changes)
             outputs = _output_records(out, planned, rendered.on_disk, recorded, set(changes.written))
             tool_files = {path: file.record() for path, file in rendered.tool_files.items()}
-            warnings = [w.row() for w in all_warnings]
+            warnings = [w.row() for w in all_warnings]  # as found: the next run honours acknowledgements again
             elsewhere = [path for path in record or () if path.split("/")[0] not in job.owned]
             text = build_manifest(
                 job, loaded.input_records, outputs, warnings, tool_files, _skeletons(loaded), elsewhere, changes.kept
             )
             _write_manifest(out, text)
-    return Result(loaded.tools, planned, changes, all_warnings, chosen)
+    return Result(loaded.tools, planned, changes, reported_warnings(job, all_warnings), chosen)
+
+
+def reported_warnings(job: RunRequest, found: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The warnings this run reports (codegen.review.acknowledge): about its targets, not acknowledged, and one for each
+    acknowledgement that matched nothing."""
+    return acknowledge.reported(found, job.acknowledge, job.chosen, whole_set=True, rendered=not job.partial)
 
 
 def _refuse_warnings(strict: bool, warnings: list[Diagnostic]) -> None:
@@ -388,7 +403,7 @@ def _regenerate_edited(found: Survey | None, recorded: Recorded, job: RunRequest
     if outcome is None:
         return None
     _write_manifest(job.out, outcome.manifest)
-    texts, warnings = OutputTexts(job.out, outcome.texts), list(found.warnings)
+    texts, warnings = OutputTexts(job.out, outcome.texts), reported_warnings(job, found.warnings)
     tools = outcome.tools
     return Result(tools, texts, outcome.changes, warnings, job.chosen, edited_only=True)  # type: ignore[arg-type]
 
@@ -533,6 +548,8 @@ def request_of(settings: Settings, check: bool = False) -> RunRequest:
         folders=None if settings.partial else [target.name for target in all_targets()],
         only=settings.only,
         strict=settings.strict,
+        acknowledge=settings.acknowledge,
+        partial=settings.partial,
     )
 
 

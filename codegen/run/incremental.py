@@ -260,7 +260,7 @@ def _context(
 
 def _replay(warnings: Sequence[Diagnostic], report: Reporter) -> None:
     for warning in warnings:
-        report.warn(warning.file, warning.line, warning.column, warning.message)
+        report.warn(warning.file, warning.line, warning.column, warning.message, warning.code)
 
 
 # -- names: from the tools' skeletons, cached by their digests --------------------------------------------------

@@ -22,6 +22,7 @@ from ..errors import ConfigError, Diagnostic, did_you_mean
 from ..layout import markup
 from ..layout.doc import Style
 from ..config.template_paths import builtin_template_root
+from ..review import warning_codes as codes
 
 BUILTIN_PREFIX = "builtin"
 TEMPLATE_SUFFIX = ".j2"
@@ -192,7 +193,7 @@ def check_overrides(
                         shown_path(path), 1, 1,
                         f"overrides no built-in {target} template{did_you_mean(name, builtins)} (they are "
                         f"{', '.join(builtins)}); it is used only where another template includes it",
-                        severity="warning",
+                        "warning", codes.TEMPLATE_UNUSED,
                     )  # fmt: skip
                 )
     return errors, warnings

@@ -18,6 +18,7 @@ from typing import Any
 from ...model import ir
 from ...errors import ConfigError, Diagnostic
 from ...model.naming import WINDOWS_RESERVED_FILE_STEMS, camel, pascal, snake, unique_identifiers
+from ...review.warning_codes import RENAMED
 from .literals import needs_escape, string_literal
 from . import handlers as ts_handlers
 from ..base import PlannedFile, Reporter, Target
@@ -120,6 +121,7 @@ class NodejsTarget(Target):
                     tool.line,
                     tool.column,
                     f"nodejs: file name {wanted}.ts is taken; using {stem}.ts",
+                    RENAMED,
                 )
         candidates: list[str] = []
         owners: list[ir.Tool] = []
@@ -152,6 +154,7 @@ class NodejsTarget(Target):
                     tool.line,
                     tool.column,
                     f"nodejs: identifier {wanted} {why}; using {name}",
+                    RENAMED,
                 )
         return result
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...model import ir
 from ...model.naming import pascal
+from ...review.warning_codes import DEFAULT_UNFIT, REFERENCE_UNTYPED, VALUES_UNTYPED
 from .prettier import doc_comment, format_statement
 from ...layout.doc import PRINT_WIDTH, string_width
 from .literals import string_literal
@@ -80,6 +81,7 @@ def _declaration(tool: ir.Tool, plan: Any, names: Names, defaults: Defaults, rep
             tool.column,
             f"nodejs: {type_name} refers to itself without an object or array in between; "
             "TypeScript cannot name that type, so it is typed as unknown",
+            REFERENCE_UNTYPED,
         )
         expression = z("unknown")
     else:
@@ -176,6 +178,7 @@ def _enum_schema(tool: ir.Tool, decl: ir.EnumDecl, report: Reporter) -> Any:
             tool.column,
             f"nodejs: enum {pascal(decl.name)} lists objects or arrays, which zod literals cannot "
             "express; its type is unknown",
+            VALUES_UNTYPED,
         )
         return z("unknown")
     if len(values) == 1:
@@ -199,6 +202,7 @@ def _field_schema(tool: ir.Tool, f: ir.Field, names: Names, defaults: Defaults, 
                     f.column,
                     f"nodejs: the default of {f.wire_name!r} does not match its type; the zod schema "
                     "leaves it out (the wire schema keeps it)",
+                    DEFAULT_UNFIT,
                 )
             expression = method(expression, "optional")
     if f.description:
