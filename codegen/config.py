@@ -59,7 +59,8 @@ class ConfigFile:
         return display_path(self.path)
 
     def key_name(self, key: KeyPath) -> str:
-        return ".".join(str(part) for part in (*self.prefix, *key))
+        """`tool.toolgen.go.package`; an array's element as `accept[0]`."""
+        return "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in (*self.prefix, *key))[1:]
 
     def problem(self, key: KeyPath, message: str, at_key: bool = False) -> Diagnostic:
         full = (*self.prefix, *key)
@@ -161,6 +162,7 @@ class Settings:
     only: tuple[Path, ...] | None = None
     strict: bool = False  # --strict: warnings are errors
     docs: Path | None = None  # where `toolgen docs` writes the catalogue
+    breaking: Mapping[str, Any] = field(default_factory=dict)  # [breaking]: `accept`, for `toolgen breaking`
 
     def request(self) -> dict[str, Any]:
         return {
@@ -213,7 +215,8 @@ def settings_from_file(config: ConfigFile) -> Settings:
                     from_file[(key, option)] = (key, option)
         elif key in GENERAL_OPTIONS:
             if (message := GENERAL_OPTIONS[key].check(value)) is not None:
-                problems.append(config.problem((key,), message))
+                inside, message = message if isinstance(message, tuple) else ((), message)
+                problems.append(config.problem((key, *inside), message))
             else:
                 values[key] = value
                 from_file[("", key)] = (key,)

@@ -133,7 +133,7 @@ def test_every_problem_is_reported_once_located_with_did_you_mean(tmp_path):
         'pyproject.toml:6:11: error: tool.toolgen.targets: unknown target "jav"; choose from dotnet, go, java, '
         'json, nodejs, python, rust (did you mean "java"?)',
         'pyproject.toml:7:1: error: tool.toolgen.headr: unknown key (did you mean "header"?); [tool.toolgen] '
-        "accepts specs, out, targets, templates, header, schema, max_spec_bytes, docs, dotnet, go, java, json, "
+        "accepts specs, out, targets, templates, header, schema, max_spec_bytes, docs, breaking, dotnet, go, java, json, "
         "nodejs, python, rust",
         "pyproject.toml:10:11: error: tool.toolgen.go.package: must be a Go package name (lower-case letters, "
         'digits, _), got "my-pkg"',
@@ -213,7 +213,7 @@ def test_every_problem_is_reported_once_located_with_did_you_mean(tmp_path):
         ),
         (
             "[tool.toolgen.cobol]\nx = 1\n",
-            "pyproject.toml:1:2: error: tool.toolgen.cobol: unknown key; [tool.toolgen] accepts specs, out, targets, templates, header, schema, max_spec_bytes, docs, dotnet, go, java, json, nodejs, python, rust",
+            "pyproject.toml:1:2: error: tool.toolgen.cobol: unknown key; [tool.toolgen] accepts specs, out, targets, templates, header, schema, max_spec_bytes, docs, breaking, dotnet, go, java, json, nodejs, python, rust",
         ),
         (
             "[tool.toolgen]\ngo.package = 'x-y'\n",
@@ -222,6 +222,27 @@ def test_every_problem_is_reported_once_located_with_did_you_mean(tmp_path):
         (
             "[tool.toolgen]\ngo = { package = 'x-y' }\n",
             'pyproject.toml:2:18: error: tool.toolgen.go.package: must be a Go package name (lower-case letters, digits, _), got "x-y"',
+        ),
+        # [breaking] accept (issue 31, item 4): each entry's problem at the entry or its value
+        (
+            '[tool.toolgen.breaking]\naccept = [\n  { tool = "a", change = "tool removed" },\n  { tool = "b", chnage = "x" },\n]\n',
+            'pyproject.toml:4:26: error: tool.toolgen.breaking.accept[1].chnage: unknown key (did you mean "change"?); an entry accepts tool, change and reason',
+        ),
+        (
+            '[tool.toolgen.breaking]\naccept = [{ tool = "a" }]\n',
+            'pyproject.toml:2:11: error: tool.toolgen.breaking.accept[0]: needs "change" (the change as `toolgen breaking` prints it)',
+        ),
+        (
+            '[[tool.toolgen.breaking.accept]]\ntool = "a"\nchange = ""\n',
+            'pyproject.toml:3:10: error: tool.toolgen.breaking.accept[0].change: must be a non-empty string, got ""',
+        ),
+        (
+            '[tool.toolgen.breaking]\naccepted = []\n',
+            'pyproject.toml:2:12: error: tool.toolgen.breaking.accepted: unknown key (did you mean "accept"?); it accepts accept',
+        ),
+        (
+            '[tool.toolgen]\nbreaking = { accept = "list_dir" }\n',
+            'pyproject.toml:2:23: error: tool.toolgen.breaking.accept: must be an array of tables { tool = "…", change = "…" }, got "list_dir"',
         ),
     ],
 )

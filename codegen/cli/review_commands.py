@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
-from ..errors import ToolgenError
+from ..config import Settings
+from ..errors import Diagnostic, StrictError, ToolgenError
 from .group import main
 from .options import Choice, common_options, lang_option, paths_argument, target_names
-from .output import EXIT_DRIFT, EXIT_OK, fail, plural
+from .output import EXIT_DRIFT, EXIT_OK, fail, plural, warn
 from .resolve import Flags, absolute, as_given, resolve_settings
 
 
@@ -31,12 +33,16 @@ from .resolve import Flags, absolute, as_given, resolve_settings
     default="text",
     show_default=True,
 )
+@click.option(
+    "--strict", is_flag=True, help="An `accept` entry that matches no breaking change is an error (exit 2)."
+)
 @common_options
 def breaking(
     old: Path | None,
     new: Path | None,
     against: str | None,
     output_format: str,
+    strict: bool,
     config: Path | None,
     quiet: bool,
     verbose: bool,
@@ -46,6 +52,11 @@ def breaking(
     closed additionalProperties, changed isTerminal/defer/skipPermission/overridesBuiltInTool — and
     separately the compatible changes. Exit 1 when something breaks, 0 otherwise, 2 on bad input.
 
+    A change made on purpose is accepted by an entry in the configuration, `[tool.toolgen.breaking]
+    accept = [{ tool = "list_dir", change = "tool removed" }]` (the change as printed after the tool's
+    name): it is listed as accepted and does not fail. An entry that matches no breaking change is a
+    warning (with --strict an error): delete it once its change is committed.
+
     With --against, a revision without the specs (before the first commit) counts as no specs.
 
     \b
@@ -53,7 +64,7 @@ def breaking(
       toolgen breaking old-specs/ specs/
       toolgen breaking --against origin/main --format json
     """
-    from ..breaking import compare_specs
+    from ..breaking import accept_changes, compare_specs
     from ..gitspecs import specs_at_revision
     from ..loader import load_specs
 
@@ -73,7 +84,6 @@ def breaking(
             if revision.note and not quiet:
                 click.echo(f"toolgen: {revision.note}", err=True)
             new_loaded, new_problems = load_specs(new_paths)
-            revision.cleanup()
             old_loaded, old_problems = revision.loaded, revision.problems
         else:
             old_loaded, old_problems = load_specs([given[0]])
@@ -83,36 +93,62 @@ def breaking(
             raise ToolgenError(errors)
     except ToolgenError as error:
         fail(error, writes=False)
-    changes = compare_specs(old_loaded, new_loaded)
-    broken = [c for c in changes if c.breaking]
+    entries = list(settings.breaking.get("accept", []))
+    changes, unused = accept_changes(
+        compare_specs(old_loaded, new_loaded, against or ""), [(e["tool"], e["change"]) for e in entries]
+    )
+    groups = {
+        label: [c for c in changes if (c.breaking, c.accepted) == kind]
+        for label, kind in (("breaking", (True, False)), ("accepted", (True, True)), ("compatible", (False, False)))
+    }
     if output_format == "json":
-        click.echo(
-            json.dumps(
-                {
-                    "breaking": [c.as_dict() for c in broken],
-                    "compatible": [c.as_dict() for c in changes if not c.breaking],
-                },
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
+        click.echo(json.dumps({k: [c.as_dict() for c in v] for k, v in groups.items()}, indent=2, ensure_ascii=False))
     else:
-        for label, group in (
-            ("breaking", broken),
-            ("compatible", [c for c in changes if not c.breaking]),
-        ):
+        for label, group in groups.items():
             for change in group if not quiet or label == "breaking" else []:
                 where = f"{change.tool}" + (f" {change.where}" if change.where else "")
+                at = f" (in {change.revision})" if change.revision else ""
                 click.echo(
-                    f"{change.file}:{change.line}:{change.column}: {label}: {where}: {change.message}"
+                    f"{change.file}:{change.line}:{change.column}: {label}: {where}: {change.message}{at}"
                 )
         if not quiet:
+            _accept_hint(groups["breaking"], settings)
             click.echo(
-                f"{plural(len(broken), 'breaking change')}, "
-                f"{plural(len(changes) - len(broken), 'compatible change')}",
+                f"{plural(len(groups['breaking']), 'breaking change')}, "
+                + (f"{len(groups['accepted'])} accepted, " if groups["accepted"] else "")
+                + f"{plural(len(groups['compatible']), 'compatible change')}",
                 err=True,
             )
-    sys.exit(EXIT_DRIFT if broken else EXIT_OK)
+    stale = [_unused_entry(settings, index, entries[index], against) for index in unused]
+    if strict and stale:
+        fail(StrictError(stale), writes=False)
+    warn(stale, quiet)
+    sys.exit(EXIT_DRIFT if groups["breaking"] else EXIT_OK)
+
+
+def _accept_hint(broken: list, settings: Settings) -> None:
+    """The entries that would accept these changes, ready to paste: accepting is a reviewed edit of the config."""
+    if not broken:
+        return
+    table = settings.config.key_name(("breaking",)) if settings.config else "tool.toolgen.breaking"
+    where = settings.config.shown if settings.config else "pyproject.toml"
+    click.echo(f"toolgen: if a change is made on purpose, accept it in [{table}] of {where}:", err=True)
+    click.echo("  accept = [", err=True)
+    for change in broken:
+        tool, named = (json.dumps(text, ensure_ascii=False) for text in (change.tool, change.named))
+        click.echo(f"    {{ tool = {tool}, change = {named} }},", err=True)
+    click.echo("  ]", err=True)
+
+
+def _unused_entry(settings: Settings, index: int, entry: dict, against: str | None) -> Diagnostic:
+    compared = f"against {against}" if against else "between OLD and NEW"
+    assert settings.config is not None  # entries come from the file
+    problem = settings.config.problem(
+        ("breaking", "accept", index),
+        f'accepts nothing: {entry["tool"]} has no breaking change "{entry["change"]}" {compared}; '
+        "delete the entry once its change is committed",
+    )
+    return replace(problem, severity="warning")
 
 
 @main.command(short_help="Write a Markdown catalogue of every tool in the configured targets.")
