@@ -161,7 +161,8 @@ class Settings:
     # The spec files or folders (among `specs`) named on the command line: only their tools are remade now.
     only: tuple[Path, ...] | None = None
     strict: bool = False  # --strict: warnings are errors
-    docs: Path | None = None  # where `toolgen docs` writes the catalogue
+    docs: Path | None = None  # the catalogue `generate` keeps current (and `toolgen docs` writes)
+    docs_code: str = "links"  # how the catalogue shows each tool's code: "links", "collapsed" or "none"
     breaking: Mapping[str, Any] = field(default_factory=dict)  # [breaking]: `accept`, for `toolgen breaking`
 
     def request(self) -> dict[str, Any]:
@@ -176,6 +177,8 @@ class Settings:
             },
             "templates": self.templates.as_posix() if self.templates else None,
             "header": self.header,
+            # only when there is a catalogue: the request of a configuration without one stays as it was
+            **({"docs": self.docs.as_posix(), "docs_code": self.docs_code} if self.docs else {}),
         }
 
     def with_overrides(self, **values: Any) -> Settings:

@@ -20,6 +20,7 @@ from . import template_paths
 from .errors import ConfigError
 from .suggest import did_you_mean
 
+DOCS_CODE_CHOICES = ("links", "collapsed", "none")  # how the catalogue shows each tool's code (codegen.docs)
 MAX_HEADER_LENGTH = 80  # fits every language's comment on one line, so no formatter ever re-wraps it
 
 # A problem ("must be …, got …") or None; a table's check may name the key or element inside it that is wrong,
@@ -223,7 +224,16 @@ GENERAL_OPTIONS: dict[str, Option] = {
     ),
     "max_spec_bytes": Option("1048576", "spec files larger than this are rejected", _positive_int),
     "docs": Option(
-        "none", "the Markdown catalogue `toolgen docs` writes and `toolgen docs --check` compares", _nonempty_string
+        "none",
+        "a Markdown catalogue of the tools that `generate` keeps current and `check` compares, like the code "
+        "(`toolgen docs` writes it alone)",
+        _nonempty_string,
+    ),
+    "docs_code": Option(
+        '"links"',
+        'each tool\'s code in the catalogue: "links" (to the generated files), "collapsed" (the code in '
+        '`<details>` blocks) or "none"',
+        _choice(*DOCS_CODE_CHOICES),
     ),
     "breaking": Option(
         "none",

@@ -255,6 +255,14 @@ class RunRequest:
     folders: Sequence[str] | None = None
     only: Sequence[Path] | None = None
     strict: bool = False
+    docs: Path | None = None  # the catalogue (codegen.docs) this run keeps current too, and how it shows code
+    docs_code: str = "links"
+
+    @property
+    def docs_key(self) -> str | None:
+        """The catalogue's path relative to the output root (`../docs/tools.md`): it is one more planned output,
+        which the writer, the manifest and the fast path treat like the others (it carries the marker)."""
+        return None if self.docs is None else os.path.relpath(self.docs, self.out).replace(os.sep, "/")
 
     @property
     def chosen(self) -> list[str]:
@@ -296,7 +304,8 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
     with output_lock(out, exclusive=job.write):
         if reuse:
             recorded = recorded.reload(out)
-            if job.write and job.only is None and not job.strict:
+            # codegen.delta remakes the edited specs' files only; a catalogue lists every tool: a full run
+            if job.write and job.only is None and not job.strict and job.docs is None:
                 edited = _regenerate_edited(found, recorded, job)
                 if edited is not None:
                     return edited
@@ -306,6 +315,8 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
             rendered = _render_all(_toolset_of(loaded), job, on_disk)
             _refuse_warnings(job.strict, loaded.warnings + rendered.warnings)
         planned = OutputTexts(out, rendered.texts)
+        if job.docs_key is not None:
+            rendered.texts[job.docs_key] = _catalogue(loaded.tools, rendered, job, planned.__getitem__)
         leave = _files_not_named(rendered.sources, job.only) if job.only is not None else ()
         changes = compare(out, planned, job.owned, on_disk=rendered.on_disk, leave=leave)
         all_warnings = loaded.warnings + rendered.warnings
@@ -321,6 +332,25 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
             text = build_manifest(job, loaded.input_records, outputs, warnings, tool_files, _skeletons(loaded))
             _write_manifest(out, text)
     return Result(loaded.tools, planned, changes, all_warnings, chosen)
+
+
+def catalogue(tools: list[ir.Tool], job: RunRequest) -> str:
+    """The catalogue of `tools` as the run `job` would keep it at `job.docs` (`toolgen docs`), rendered without
+    looking at the output folder."""
+    rendered = _render_all(_toolset(tools, None), job)
+    texts = {path: text for path, text in rendered.texts.items() if text is not None}
+    return _catalogue(tools, rendered, job, texts.__getitem__)
+
+
+def _catalogue(tools: Sequence[ir.Tool], rendered: _Rendered, job: RunRequest, text: Any) -> str:
+    from .docs import Catalogue, render_catalogue
+
+    files: dict[str, list[str]] = {}
+    for path, source in rendered.sources.items():  # target by target, each tool's files in order
+        files.setdefault(source, []).append(path)
+    folder = os.path.dirname(job.docs) if job.docs is not None else ""
+    view = Catalogue(job.chosen, files, os.fspath(job.out), folder or ".", text, job.docs_code)
+    return render_catalogue(tools, view)
 
 
 def _refuse_warnings(strict: bool, warnings: list[Diagnostic]) -> None:
@@ -494,6 +524,9 @@ def request_of(settings: Settings, check: bool = False) -> RunRequest:
         folders=None if settings.partial else [target.name for target in all_targets()],
         only=settings.only,
         strict=settings.strict,
+        # a run of some targets (--lang) would catalogue only those: the catalogue waits for a run of all
+        docs=None if settings.partial else settings.docs,
+        docs_code=settings.docs_code,
     )
 
 

@@ -145,5 +145,7 @@ def test_docs_command_writes_and_checks(tmp_path):
     shutil.copytree(REPO / "specs", tmp_path / "specs")
     out = tmp_path / "tools.md"
     assert _toolgen(tmp_path, "docs", "specs", "--out", str(out), "--lang", "go").returncode == 0
-    assert "```go" in out.read_text() and "```rust" not in out.read_text()
+    assert "[Go](generated/go/clear_context.go)" in out.read_text() and "rust" not in out.read_text()
     assert _toolgen(tmp_path, "docs", "specs", "--out", str(out), "--lang", "go", "--check").returncode == 0
+    assert _toolgen(tmp_path, "docs", "specs", "--out", str(out), "--lang", "go", "--code", "collapsed").returncode == 0
+    assert "```go" in out.read_text() and "```rust" not in out.read_text()

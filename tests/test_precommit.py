@@ -222,6 +222,7 @@ LAYOUT_PYPROJECT = """\
 specs = ["tools/specs"]
 out = "src/gen"
 targets = ["python", "go", "nodejs"]
+docs = "docs/tools.md"
 """
 
 
@@ -277,12 +278,13 @@ def test_a_commit_through_the_hooks_never_lacks_a_generated_file(tmp_path, pre_c
     assert command in lacking.stdout, lacking.stdout
     assert _git("log", "--oneline", cwd=repo).stdout.count("\n") == 1
 
-    # The named `git add`: the commit passes, and holds every generated file.
+    # The named `git add`: the commit passes, and holds every generated file, the catalogue with the new tool too.
     _git("add", "--", *new_files, cwd=repo, env=env)
     passed = _commit_staged(repo, env, "a spec and all its files")
     assert passed.returncode == 0, passed.stdout
     committed = _git("ls-files", cwd=repo).stdout.split()
     assert set(new_files) <= set(committed)
+    assert "[Go](../src/gen/go/current_time.go)" in _git("show", "HEAD:docs/tools.md", cwd=repo).stdout
 
     # toolgen's own state (manifest, lock) never shows in git: the tree is clean right after the hooks ran.
     assert _git("status", "--porcelain", "--untracked-files=all", cwd=repo).stdout == ""

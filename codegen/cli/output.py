@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import os
 import sys
+from pathlib import Path
 from typing import IO, Any
 
 import click
@@ -17,6 +18,12 @@ EXIT_OK, EXIT_DRIFT, EXIT_INVALID = 0, 1, 2
 
 def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'s' if count != 1 else ''}"
+
+
+def output_path(out: Path, relative: str) -> str:
+    """An output's path as messages show it: `docs/tools.md`, not `generated/../docs/tools.md` (a catalogue
+    outside the output root is planned relative to it)."""
+    return Path(os.path.normpath(out / relative)).as_posix()
 
 
 def _uses_colour(stream: IO[str]) -> bool:

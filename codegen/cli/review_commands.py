@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from ..config import Settings
+from ..config_keys import DOCS_CODE_CHOICES
 from ..errors import Diagnostic, StrictError, ToolgenError
 from .group import main
 from .options import Choice, common_options, lang_option, paths_argument, target_names
@@ -160,30 +161,37 @@ def _unused_entry(settings: Settings, index: int, entry: dict, against: str | No
     help="Write to FILE (only when it changed); `-` prints it.  [default: `docs` in the config, else stdout]",
 )
 @click.option("--check", "check_only", is_flag=True, help="Exit 1 when FILE is not current.")
+@click.option(
+    "--code",
+    type=Choice(list(DOCS_CODE_CHOICES)),
+    help="Each tool's code: links to the generated files, collapsed <details> blocks, or none.  "
+    "[default: `docs_code` in the config, else links]",
+)
 @lang_option
 @common_options
 def docs(
     paths: tuple[Path, ...],
     out_file: Path | None,
     check_only: bool,
+    code: str | None,
     langs: tuple[str, ...],
     config: Path | None,
     quiet: bool,
     verbose: bool,
 ) -> None:
-    """A deterministic Markdown catalogue: a summary table (name, options, parameter count) and, per
-    tool, its parameters and the generated definition in every configured target, with the
-    configured options and header.
+    """A deterministic Markdown catalogue: a summary table (name, options, parameter count) linking
+    to each tool's section by its GitHub anchor, and per tool its spec, parameters and generated code
+    in every configured target (by default a link to each generated file).
+
+    With `docs` in the configuration, `toolgen generate` keeps that file current and `toolgen check`
+    compares it, like the generated code; this command writes or checks it alone.
 
     \b
     Example:
       toolgen docs --out docs/tools.md
       toolgen docs --check            # with docs = "docs/tools.md" in [tool.toolgen]
     """
-    from ..docs import render_catalogue
-    from ..generate import render_outputs
-    from ..irbuild import build_tools
-    from ..loader import load_specs
+    from ..generate import catalogue, load_tools, request_of
     from ..writer import atomic_write
 
     to_stdout = out_file is not None and out_file.as_posix() == "-"
@@ -196,20 +204,12 @@ def docs(
         raise click.UsageError(
             "--check needs a file to compare: give --out FILE, or set `docs` in [tool.toolgen]"
         )
-    loaded, problems = load_specs(list(settings.specs), settings.max_spec_bytes)
-    errors = [p for p in problems if p.is_error]
-    if errors:
-        fail(ToolgenError(errors), writes=False)
-    targets = list(settings.targets or target_names())
-    tools = build_tools(loaded)
+    job = replace(request_of(settings, check=True), docs=out_file, docs_code=code or settings.docs_code)
     try:
-        outputs, _ = render_outputs(
-            tools, targets, options=settings.options, header=settings.header,
-            templates=str(settings.templates) if settings.templates else None,
-        )  # fmt: skip
+        tools, _ = load_tools(list(settings.specs), settings.max_spec_bytes)
+        text = catalogue(tools, job)
     except ToolgenError as error:
         fail(error, writes=False)
-    text = render_catalogue(loaded, tools, outputs, targets)
     if out_file is None:
         click.echo(text, nl=False)
         return
