@@ -133,7 +133,7 @@ def test_every_problem_is_reported_once_located_with_did_you_mean(tmp_path):
         'pyproject.toml:6:11: error: tool.toolgen.targets: unknown target "jav"; choose from dotnet, go, java, '
         'json, nodejs, python, rust (did you mean "java"?)',
         'pyproject.toml:7:1: error: tool.toolgen.headr: unknown key (did you mean "header"?); [tool.toolgen] '
-        "accepts specs, out, targets, templates, header, schema, max_spec_bytes, docs, breaking, dotnet, go, java, json, "
+        "accepts specs, out, targets, templates, header, schema, max_spec_bytes, docs, docs_code, breaking, dotnet, go, java, json, "
         "nodejs, python, rust",
         "pyproject.toml:10:11: error: tool.toolgen.go.package: must be a Go package name (lower-case letters, "
         'digits, _), got "my-pkg"',
@@ -213,7 +213,7 @@ def test_every_problem_is_reported_once_located_with_did_you_mean(tmp_path):
         ),
         (
             "[tool.toolgen.cobol]\nx = 1\n",
-            "pyproject.toml:1:2: error: tool.toolgen.cobol: unknown key; [tool.toolgen] accepts specs, out, targets, templates, header, schema, max_spec_bytes, docs, breaking, dotnet, go, java, json, nodejs, python, rust",
+            "pyproject.toml:1:2: error: tool.toolgen.cobol: unknown key; [tool.toolgen] accepts specs, out, targets, templates, header, schema, max_spec_bytes, docs, docs_code, breaking, dotnet, go, java, json, nodejs, python, rust",
         ),
         (
             "[tool.toolgen]\ngo.package = 'x-y'\n",
@@ -268,9 +268,9 @@ def test_the_config_default_size_limit_is_the_loaders():
     assert config.DEFAULT_MAX_SPEC_BYTES == DEFAULT_MAX_BYTES
 
 
-def test_the_readme_configuration_reference_lists_every_key():
-    readme = (REPO / "README.md").read_text()
-    section = readme.split("## Configuration", 1)[1].split("\n## ", 1)[0]
+def test_the_configuration_reference_lists_every_key():
+    reference = (REPO / "docs" / "configuration.md").read_text()  # linked from the README's Configuration
+    section = reference.split("## Every key", 1)[1].split("\n## ", 1)[0]
     for key, default, _ in config_keys.reference_rows():
         assert (
             f"| `{key}` | {default if default.startswith(('all', 'none')) else f'`{default}`'} |"
