@@ -157,7 +157,7 @@ def _breaking(value: Any) -> str | tuple[tuple[str | int, ...], str] | None:
         return f"must be a table, got {shown(value)}"
     for key in value:
         if key != "accept":
-            return (key,), f"unknown key{did_you_mean(key, ['accept'])}; it accepts accept"
+            return (key,), f"unknown key{did_you_mean(key, ['accept'])}; the table has one key, accept"
     entries = value.get("accept", [])
     if not isinstance(entries, list):
         return ("accept",), f'must be an array of tables {{ tool = "…", change = "…" }}, got {shown(entries)}'
@@ -166,8 +166,8 @@ def _breaking(value: Any) -> str | tuple[tuple[str | int, ...], str] | None:
             return ("accept", index), f'must be a table {{ tool = "…", change = "…" }}, got {shown(entry)}'
         for key in entry:
             if key not in ACCEPT_KEYS:
-                return ("accept", index, key), f"unknown key{did_you_mean(key, list(ACCEPT_KEYS))}; an entry " \
-                    "accepts tool, change and reason"
+                hint = did_you_mean(key, list(ACCEPT_KEYS))
+                return ("accept", index, key), f"unknown key{hint}; an entry has tool, change and reason"
         for key in ACCEPT_KEYS:
             if key in entry and (problem := _nonempty_string(entry[key])) is not None:
                 return ("accept", index, key), problem

@@ -226,7 +226,7 @@ def test_every_problem_is_reported_once_located_with_did_you_mean(tmp_path):
         # [breaking] accept (issue 31, item 4): each entry's problem at the entry or its value
         (
             '[tool.toolgen.breaking]\naccept = [\n  { tool = "a", change = "tool removed" },\n  { tool = "b", chnage = "x" },\n]\n',
-            'pyproject.toml:4:26: error: tool.toolgen.breaking.accept[1].chnage: unknown key (did you mean "change"?); an entry accepts tool, change and reason',
+            'pyproject.toml:4:26: error: tool.toolgen.breaking.accept[1].chnage: unknown key (did you mean "change"?); an entry has tool, change and reason',
         ),
         (
             '[tool.toolgen.breaking]\naccept = [{ tool = "a" }]\n',
@@ -238,7 +238,7 @@ def test_every_problem_is_reported_once_located_with_did_you_mean(tmp_path):
         ),
         (
             '[tool.toolgen.breaking]\naccepted = []\n',
-            'pyproject.toml:2:12: error: tool.toolgen.breaking.accepted: unknown key (did you mean "accept"?); it accepts accept',
+            'pyproject.toml:2:12: error: tool.toolgen.breaking.accepted: unknown key (did you mean "accept"?); the table has one key, accept',
         ),
         (
             '[tool.toolgen]\nbreaking = { accept = "list_dir" }\n',
