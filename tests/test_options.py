@@ -1,4 +1,4 @@
-"""Every configuration option changes the output as the README's configuration reference says (issue #4
+"""Every configuration option changes the output as the configuration reference (docs/configuration.md) says (issue #4
 acceptance: one test per option). Options are given the way users give them, in a pyproject.toml, except where
 the test is about the flag or the Python API."""
 

@@ -8,6 +8,7 @@ import codecs
 import difflib
 import os
 import sys
+from pathlib import Path
 from typing import IO, Any
 
 import click
@@ -71,6 +72,12 @@ def choose_colour(ctx: click.Context, param: click.Parameter, mode: str) -> str:
     """The --color callback: `always` and `never` win over the environment; `auto` asks it and the stream."""
     _colour["mode"] = mode
     return mode
+
+
+def output_path(out: Path, relative: str) -> str:
+    """An output's path as messages show it: `docs/tools.md`, not `generated/../docs/tools.md` (a catalogue
+    outside the output root is planned relative to it)."""
+    return Path(os.path.normpath(out / relative)).as_posix()
 
 
 def _uses_colour(stream: IO[str]) -> bool:

@@ -18,7 +18,7 @@ from .options import (
     Flags, check_langs, common_options, max_spec_bytes_option, paths_argument, render_flags, strict_option,
     writes_nothing,
 )  # fmt: skip
-from .output import EXIT_DRIFT, EXIT_INVALID, echo, echo_diff, fail, plural, warn
+from .output import EXIT_DRIFT, EXIT_INVALID, echo, echo_diff, fail, output_path, plural, warn
 from .resolve import COMMAND_LINE, resolve_settings
 
 if TYPE_CHECKING:
@@ -219,9 +219,9 @@ def generate(
                 err=True,
             )
         for relative in changes.written:
-            click.echo(f"wrote {(settings.out / relative).as_posix()}", err=True)
+            click.echo(f"wrote {output_path(settings.out, relative)}", err=True)
         for relative in changes.removed:
-            click.echo(f"removed {(settings.out / relative).as_posix()}", err=True)
+            click.echo(f"removed {output_path(settings.out, relative)}", err=True)
     if not quiet:
         click.echo(result.summary)
     if fail_on_change:
@@ -259,8 +259,8 @@ def _print_diff(out: Path, result) -> None:
         echo_diff(
             changes.old_text.get(relative) or "",
             result.planned.get(relative, ""),
-            f"a/{(out / relative).as_posix()}",
-            f"b/{(out / relative).as_posix()}",
+            f"a/{output_path(out, relative)}",
+            f"b/{output_path(out, relative)}",
         )
 
 

@@ -20,9 +20,12 @@ from . import template_paths
 from ..errors import ConfigError
 from ..errors import did_you_mean
 
+DOCS_CODE_CHOICES = ("links", "collapsed", "none")  # how the catalogue shows each tool's code (codegen.docs)
 MAX_HEADER_LENGTH = 80  # fits every language's comment on one line, so no formatter ever re-wraps it
 
-Check = Callable[[Any], "str | None"]  # a problem ("must be …, got …") or None
+# A problem ("must be …, got …") or None; a table's check may name the key or element inside it that is wrong,
+# (("accept", 0, "tool"), "must be …"), so the message is located there.
+Check = Callable[[Any], "str | tuple[tuple[str | int, ...], str] | None"]
 
 
 @cache
@@ -165,6 +168,35 @@ def _deep_dotnet_namespace(value: str) -> str | None:
     return None
 
 
+ACCEPT_KEYS = ("tool", "change", "reason")
+
+
+def _breaking(value: Any) -> str | tuple[tuple[str | int, ...], str] | None:
+    """`[breaking]`: `accept`, the breaking changes made on purpose, each `{ tool, change }` as `toolgen breaking`
+    prints it, with an optional `reason`."""
+    if not isinstance(value, dict):
+        return f"must be a table, got {shown(value)}"
+    for key in value:
+        if key != "accept":
+            return (key,), f"unknown key{did_you_mean(key, ['accept'])}; the table has one key, accept"
+    entries = value.get("accept", [])
+    if not isinstance(entries, list):
+        return ("accept",), f'must be an array of tables {{ tool = "…", change = "…" }}, got {shown(entries)}'
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            return ("accept", index), f'must be a table {{ tool = "…", change = "…" }}, got {shown(entry)}'
+        for key in entry:
+            if key not in ACCEPT_KEYS:
+                hint = did_you_mean(key, list(ACCEPT_KEYS))
+                return ("accept", index, key), f"unknown key{hint}; an entry has tool, change and reason"
+        for key in ACCEPT_KEYS:
+            if key in entry and (problem := _nonempty_string(entry[key])) is not None:
+                return ("accept", index, key), problem
+            if key not in entry and key != "reason":
+                return ("accept", index), f'needs "{key}" (the change as `toolgen breaking` prints it)'
+    return None
+
+
 def _java_style(value: Any) -> str | None:
     problem = _choice("builder", "annotation")(value)
     if problem is None and value == "annotation":
@@ -218,7 +250,22 @@ GENERAL_OPTIONS: dict[str, Option] = {
     ),
     "max_spec_bytes": Option("1048576", "spec files larger than this are rejected", _positive_int),
     "docs": Option(
-        "none", "the Markdown catalogue `toolgen docs` writes and `toolgen docs --check` compares", _nonempty_string
+        "none",
+        "a Markdown catalogue of the tools that `generate` keeps current and `check` compares, like the code "
+        "(`toolgen docs` writes it alone)",
+        _nonempty_string,
+    ),
+    "docs_code": Option(
+        '"links"',
+        'each tool\'s code in the catalogue: "links" (to the generated files), "collapsed" (the code in '
+        '`<details>` blocks) or "none"',
+        _choice(*DOCS_CODE_CHOICES),
+    ),
+    "breaking": Option(
+        "none",
+        '`accept = [{ tool = "…", change = "…" }]`: breaking changes made on purpose, as `toolgen breaking` prints '
+        "them; `toolgen breaking` lists them as accepted and warns about an entry that matches no change",
+        _breaking,
     ),
     "acknowledge": Option("none", "warning codes acknowledged in every spec (docs/warnings.md)", _codes),
     "acknowledge_per_path": Option(

@@ -62,7 +62,8 @@ class ConfigFile:
         return display_path(self.path)
 
     def key_name(self, key: KeyPath) -> str:
-        return ".".join(str(part) for part in (*self.prefix, *key))
+        """`tool.toolgen.go.package`; an array's element as `accept[0]`."""
+        return "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in (*self.prefix, *key))[1:]
 
     def problem(self, key: KeyPath, message: str, at_key: bool = False) -> Diagnostic:
         full = (*self.prefix, *key)
@@ -170,7 +171,9 @@ class Settings:
     # The spec files or folders (among `specs`) named on the command line: only their tools are remade now.
     only: tuple[Path, ...] | None = None
     strict: bool = False  # --strict: warnings are errors
-    docs: Path | None = None  # where `toolgen docs` writes the catalogue
+    docs: Path | None = None  # the catalogue `generate` keeps current (and `toolgen docs` writes)
+    docs_code: str = "links"  # how the catalogue shows each tool's code: "links", "collapsed" or "none"
+    breaking: Mapping[str, Any] = field(default_factory=dict)  # [breaking]: `accept`, for `toolgen breaking`
     allow_out_outside: bool = False  # `out` may lie outside the configuration's folder (out_problem)
     acknowledge: tuple[Acknowledgement, ...] = ()  # the configuration's acknowledged warnings (codegen.review.acknowledge)
 
@@ -186,6 +189,8 @@ class Settings:
             },
             "templates": self.templates.as_posix() if self.templates else None,
             "header": self.header,
+            # only when there is a catalogue: the request of a configuration without one stays as it was
+            **({"docs": self.docs.as_posix(), "docs_code": self.docs_code} if self.docs else {}),
         }
 
     def with_overrides(self, **values: Any) -> Settings:
@@ -225,7 +230,8 @@ def settings_from_file(config: ConfigFile) -> Settings:
                     from_file[(key, option)] = (key, option)
         elif key in GENERAL_OPTIONS:
             if (message := GENERAL_OPTIONS[key].check(value)) is not None:
-                problems.append(config.problem((key,), message))
+                inside, message = message if isinstance(message, tuple) else ((), message)
+                problems.append(config.problem((key, *inside), message))
             else:
                 values[key] = value
                 from_file[("", key)] = (key,)

@@ -199,7 +199,8 @@ def compare(
             continue
         problem = _compare_one(relative, os.path.join(base, relative), planned[relative], changes)
         if problem is not None:
-            foreign.append(Diagnostic((root / relative).as_posix(), 1, 1, problem))
+            shown = Path(os.path.normpath(root / relative)).as_posix()  # `../docs/tools.md` too
+            foreign.append(Diagnostic(shown, 1, 1, problem))
     if foreign:
         raise OwnershipError(foreign)
     orphans, changes.temporaries = _scan(root, folders, names)

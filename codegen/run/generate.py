@@ -294,6 +294,14 @@ class RunRequest:
     strict: bool = False
     acknowledge: Sequence[Acknowledgement] = ()
     partial: bool = False
+    docs: Path | None = None  # the catalogue (codegen.review.catalogue) this run keeps current too, and how it shows code
+    docs_code: str = "links"
+
+    @property
+    def docs_key(self) -> str | None:
+        """The catalogue's path relative to the output root (`../docs/tools.md`): it is one more planned output,
+        which the writer, the manifest and the fast path treat like the others (it carries the marker)."""
+        return None if self.docs is None else os.path.relpath(self.docs, self.out).replace(os.sep, "/")
 
     @property
     def chosen(self) -> list[str]:
@@ -335,7 +343,8 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
     with output_lock(out, exclusive=job.write):
         recorded = recorded.reload(out)  # what it vouches for, and toolgen's record of what it wrote
         if reuse:
-            if job.write and job.only is None and not job.strict:
+            # codegen.run.delta remakes the edited specs' files only; a catalogue lists every tool: a full run
+            if job.write and job.only is None and not job.strict and job.docs is None:
                 edited = _regenerate_edited(found, recorded, job)
                 if edited is not None:
                     return edited
@@ -345,6 +354,8 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
             rendered = _render_all(_toolset_of(loaded), job, on_disk)
             _refuse_warnings(job.strict, reported_warnings(job, loaded.warnings + rendered.warnings))
         planned = OutputTexts(out, rendered.texts)
+        if job.docs_key is not None:
+            rendered.texts[job.docs_key] = _catalogue(loaded.tools, rendered, job, planned.__getitem__)
         leave = _files_not_named(rendered.sources, job.only) if job.only is not None else ()
         record = removable(recorded.document)
         changes = compare(out, planned, job.owned, on_disk=rendered.on_disk, leave=leave, record=record)
@@ -370,6 +381,25 @@ def reported_warnings(job: RunRequest, found: Sequence[Diagnostic]) -> list[Diag
     """The warnings this run reports (codegen.review.acknowledge): about its targets, not acknowledged, and one for each
     acknowledgement that matched nothing."""
     return acknowledge.reported(found, job.acknowledge, job.chosen, whole_set=True, rendered=not job.partial)
+
+
+def catalogue(tools: list[ir.Tool], job: RunRequest) -> str:
+    """The catalogue of `tools` as the run `job` would keep it at `job.docs` (`toolgen docs`), rendered without
+    looking at the output folder."""
+    rendered = _render_all(_toolset(tools, None), job)
+    texts = {path: text for path, text in rendered.texts.items() if text is not None}
+    return _catalogue(tools, rendered, job, texts.__getitem__)
+
+
+def _catalogue(tools: Sequence[ir.Tool], rendered: _Rendered, job: RunRequest, text: Any) -> str:
+    from ..review.catalogue import Catalogue, render_catalogue
+
+    files: dict[str, list[str]] = {}
+    for path, source in rendered.sources.items():  # target by target, each tool's files in order
+        files.setdefault(source, []).append(path)
+    folder = os.path.dirname(job.docs) if job.docs is not None else ""
+    view = Catalogue(job.chosen, files, os.fspath(job.out), folder or ".", text, job.docs_code)
+    return render_catalogue(tools, view)
 
 
 def _refuse_warnings(strict: bool, warnings: list[Diagnostic]) -> None:
@@ -550,6 +580,9 @@ def request_of(settings: Settings, check: bool = False) -> RunRequest:
         strict=settings.strict,
         acknowledge=settings.acknowledge,
         partial=settings.partial,
+        # a run of some targets (--lang) would catalogue only those: the catalogue waits for a run of all
+        docs=None if settings.partial else settings.docs,
+        docs_code=settings.docs_code,
     )
 
 

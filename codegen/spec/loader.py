@@ -42,10 +42,20 @@ def load_specs(
 ) -> tuple[list[LoadedSpec], list[Diagnostic]]:
     """Load and validate every spec under `paths`. Returns the valid specs and every diagnostic."""
     files, problems = find_specs(paths)
+    contents = [(shown, _read(path, shown, max_bytes)) for shown, path, _ in files]
+    loaded, more = load_spec_contents(contents, max_bytes)
+    return loaded, problems + more
+
+
+def load_spec_contents(
+    contents: list[tuple[str, bytes | Diagnostic]], max_bytes: int = DEFAULT_MAX_BYTES
+) -> tuple[list[LoadedSpec], list[Diagnostic]]:
+    """Parse and validate specs given as (shown name, bytes or the problem reading them), in path order: files on
+    disk, or a git revision's blobs named by their repository paths."""
     loaded: list[LoadedSpec] = []
     documents: list[LocatedDocument] = []
-    for shown, path, _ in files:
-        data = _read(path, shown, max_bytes)
+    problems: list[Diagnostic] = []
+    for shown, data in contents:
         if isinstance(data, Diagnostic):
             problems.append(data)
             continue
