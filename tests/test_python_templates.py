@@ -14,7 +14,7 @@ import black
 import pytest
 
 from codegen.targets import template_vars
-from codegen.targets.python.blackformat import black_mode
+from codegen.targets.python.target import black_mode
 from codegen.run.generate import load_tools, render_outputs
 
 from .support import ALL_SPEC_DIRS, REPO
