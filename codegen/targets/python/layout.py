@@ -108,17 +108,18 @@ class Json:
             out.append(indent + prefix + self.text + suffix)
             return
         out.append(indent + prefix + self.opening)
+        self._items(column + 4, indent + "    ", out)
+        out.append(indent + self.closing + suffix)
+
+    def _items(self, column: int, indent: str, out: list[str]) -> None:
         item_suffix = "," if len(self.items) > 1 else ""
         for item_prefix, item_width, item in self.items:
-            item.lines(item_prefix, item_width, item_suffix, column + 4, indent + "    ", out)
-        out.append(indent + self.closing + suffix)
+            item.lines(item_prefix, item_width, item_suffix, column, indent, out)
 
     def items_doc(self, column: int) -> Doc:
         """The items of the value opened at its brackets, one per line from `column`."""
         out: list[str] = []
-        item_suffix = "," if len(self.items) > 1 else ""
-        for item_prefix, item_width, item in self.items:
-            item.lines(item_prefix, item_width, item_suffix, column, "", out)
+        self._items(column, "", out)
         return join(HARDLINE, out)
 
     def broken(self, column: int) -> Doc:
@@ -129,11 +130,9 @@ class Json:
         """This value where it stands in a line, followed by `suffix`: flat when it fits, else broken."""
         if not self.items:
             return self.text
-
-        def build(indent: str, column: int) -> Doc:
-            return self.text if _fits(column, self.width + len(suffix)) else self.broken(str_width(indent))
-
-        return Measure(build, self.text)
+        width = self.width + len(suffix)
+        return Measure(lambda indent, column: self.text if _fits(column, width) else self.broken(str_width(indent)),
+                       self.text)  # fmt: skip
 
     def __str__(self) -> str:
         """In a template: the token of the value as a document, from which `statement` reads the value back."""
@@ -374,21 +373,19 @@ class _Line:
 
 
 class _Rhs:
+    """black's _first_right_hand_split: the line as head, body and tail at its last bracket pair not in `omit`."""
+
     __slots__ = ("head", "body", "tail", "opening", "closing")
 
-    def __init__(self, line: _Line, start: int, end: int):
-        leaves = line.leaves
+    def __init__(self, line: _Line, omit: set[int]):
+        found = _last_bracket(line.leaves, omit)
+        if found is None:
+            raise CannotSplit("no brackets found")
+        leaves, (start, end) = line.leaves, found
         self.opening, self.closing = leaves[start], leaves[end]
         self.head = _Line(leaves[: start + 1], line.depth)
         self.body = _Line(leaves[start + 1 : end], line.depth + 1, leaves[start])
         self.tail = _Line(leaves[end:], line.depth, tracked=False)
-
-
-def _first_right_hand_split(line: _Line, omit: set[int]) -> _Rhs:
-    found = _last_bracket(line.leaves, omit)
-    if found is None:
-        raise CannotSplit("no brackets found")
-    return _Rhs(line, *found)
 
 
 def _can_omit_invisible_parens(rhs: _Rhs) -> bool:
@@ -424,7 +421,7 @@ def _maybe_split_omitting_optional_parens(
     if not force and rhs.opening.kind == "(" and not rhs.opening.value and _can_omit_invisible_parens(rhs):
         omit = {id(rhs.closing), *omit}
         try:
-            rhs_oop = _first_right_hand_split(line, omit)
+            rhs_oop = _Rhs(line, omit)
             if _prefer_split_rhs_oop(rhs_oop, rhs, column):
                 return _maybe_split_omitting_optional_parens(rhs_oop, line, column, force, omit)
         except CannotSplit:
@@ -481,14 +478,14 @@ def _right_hand_split_with_omits(line: _Line, column: int, force: bool) -> list[
             target = next((leaf for leaf in reversed(line.leaves) if leaf.kind in CLOSING and id(leaf) not in omit))
             if target.partner.value and prefix.get(id(target.partner), 0) > LINE_LENGTH:  # type: ignore[union-attr]
                 continue
-        lines = _maybe_split_omitting_optional_parens(_first_right_hand_split(line, omit), line, column, force, omit)
+        lines = _maybe_split_omitting_optional_parens(_Rhs(line, omit), line, column, force, omit)
         if first is None and not omit:
             first = lines
         if lines[0].short(column):
             return lines
     if first is not None:
         return first
-    return _maybe_split_omitting_optional_parens(_first_right_hand_split(line, set()), line, column, force, set())
+    return _maybe_split_omitting_optional_parens(_Rhs(line, set()), line, column, force, set())
 
 
 Piece = tuple  # (depth, document, its text when it is one line)
