@@ -18,6 +18,8 @@ tests/test_python_layout.py holds every rule to `black.format_str`, over every c
 
 from __future__ import annotations
 
+import bisect
+import math
 import re
 from functools import lru_cache
 from collections.abc import Iterator
@@ -60,17 +62,8 @@ def char_width(char: str) -> int:
         import unicodedata
 
         return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
-    low, high = 0, len(table) - 1
-    while low <= high:
-        middle = (low + high) // 2
-        start, end, width = table[middle]
-        if code < start:
-            high = middle - 1
-        elif code > end:
-            low = middle + 1
-        else:
-            return max(width, 0)
-    return 1
+    index = bisect.bisect_right(table, (code, math.inf, math.inf)) - 1  # the last range starting at or before it
+    return max(table[index][2], 0) if index >= 0 and table[index][1] >= code else 1
 
 
 def str_width(text: str) -> int:
@@ -567,7 +560,9 @@ def statement(parts: list[Any]) -> Doc:
     right-hand split with its optional parentheses."""
     leaves = _leaves(parts)
     first = leaves[0].value
-    if first == "class" or leaves[-1].kind == ",":
+    if first == "class":  # the keyword stays text: a template that extends a block can find `class ` in it
+        return ["class ", _right_hand(leaves[1:])]
+    if leaves[-1].kind == ",":
         return _right_hand(leaves)
     if first == "def":
         start = next(index for index, leaf in enumerate(leaves) if leaf.kind == "(")
@@ -593,7 +588,10 @@ def statement(parts: list[Any]) -> Doc:
 
 def _statement_macro(caller: Any) -> str:
     """`{% call statement() %}flat statement{% endcall %}`: the statement laid out as black does."""
-    return markup.place(statement([getattr(part, "json", part) for part in markup.parse(caller())]))
+    document = statement([getattr(part, "json", part) for part in markup.parse(caller())])
+    if isinstance(document, list) and document[0] == "class ":
+        return "class " + markup.place(document[1])
+    return markup.place(document)
 
 
 MACROS = {"statement": _statement_macro}
