@@ -84,6 +84,16 @@ class Label:
     contents: Any
 
 
+@dataclass(eq=False)
+class Measure:
+    """A document made when the printer reaches it in break mode: `build(indent, column)` (the indentation its
+    lines break to, and the column it starts at) returns it. For a formatter that decides by measuring, as black
+    does with its optional parentheses; in flat mode, and when `fits` measures it, it is `flat`."""
+
+    build: Any
+    flat: Any = ""
+
+
 class _BreakParent:
     def __repr__(self) -> str:
         return "breakParent"
@@ -97,7 +107,7 @@ HARDLINE = [HARDLINE_WITHOUT_BREAK_PARENT, BREAK_PARENT]
 LITERALLINE = [Line(hard=True, literal=True), BREAK_PARENT]
 
 Doc = Union[
-    str, list, Group, Indent, Align, IndentTo, Line, IfBreak, IndentIfBreak, Fill, Label, _BreakParent
+    str, list, Group, Indent, Align, IndentTo, Line, IfBreak, IndentIfBreak, Fill, Label, Measure, _BreakParent
 ]
 
 
@@ -331,6 +341,8 @@ def _fits(
                 commands.append(contents)
         elif kind is Fill:
             commands.extend(reversed(doc.parts[doc.printed :]))
+        elif kind is Measure:
+            commands.append(doc.flat)
     return False
 
 
@@ -429,6 +441,10 @@ def print_doc(doc: Doc, width: int | None = None, style: Style = PRETTIER) -> st
             commands.append((indent, mode, current.contents))
         elif kind is Fill:
             _print_fill(current, indent, mode, commands, width - position, group_modes, text_width)
+        elif kind is Measure:
+            built = current.flat if mode == MODE_FLAT else current.build(indent, position)
+            propagate_breaks(built)
+            commands.append((indent, mode, built))
         elif kind is IfBreak or kind is IndentIfBreak:
             group_mode = group_modes.get(current.group_id) if current.group_id else mode
             if kind is IfBreak:
