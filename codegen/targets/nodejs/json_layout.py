@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...layout.doc import PRINT_WIDTH as WIDTH, TAB_WIDTH, string_width
-from .literals import is_es5_identifier_name, number_literal, string_literal
-from .syntax import TKeyword, TRef, _is_simple_type
+from .syntax import TKeyword, TRef, _is_simple_type, number_literal, property_key, string_literal
 
 
 def json_constant(name: str, annotation: Any, value: Any) -> str | None:
@@ -99,7 +98,7 @@ class _JsonPrinter:
             if key == "__proto__":  # computed, so that it stays an own property
                 left, short_key = "[" + string_literal(key) + "]", False
             else:
-                left = _key(key)
+                left = property_key(key)
                 short_key = _width(left) < TAB_WIDTH + 3
             out.append("\n" + inner + left + ":")
             layout = _json_layout(item, short_key)
@@ -194,13 +193,6 @@ class _Decline(Exception):
 
 def _width(text: str) -> int:
     return len(text) if text.isascii() else string_width(text)
-
-
-def _key(key: str) -> str:
-    """prettier's printKey with quoteProps "as-needed" (the same rule as `_Printer.key`)."""
-    if is_es5_identifier_name(key) and string_literal(key)[1:-1] == key:
-        return key
-    return string_literal(key)
 
 
 def _simple_type(node: Any) -> str:
