@@ -136,7 +136,7 @@ class _Printer:
         """prettier's printCallArguments."""
         args = node.args
         if not args:
-            return group(["(", ")"])
+            return "()"  # group(["(", ")"]), which never breaks
         printed = []
         for index, arg in enumerate(args):
             doc = self.expr(arg)
@@ -151,7 +151,8 @@ class _Printer:
             head = printed[:-1]
             if any(will_break(doc) for doc in head):
                 return all_args_broken_out()
-            last = self.expr(args[-1], expand_last_arg=True)
+            # only an arrow prints differently as an expanded last argument: an object or array is reused
+            last = self.expr(args[-1], expand_last_arg=True) if isinstance(args[-1], Arrow) else printed[-1]
             if will_break(last):
                 return [
                     BREAK_PARENT,
@@ -194,7 +195,7 @@ class _Printer:
         printed_groups = [print_group(g) for g in groups]
         one_line = printed_groups
         if not _chain_is_labelled(len(groups), should_merge):
-            return group(one_line)
+            return _text(one_line) or group(one_line)
 
         rest = groups[2 if should_merge else 1 :]
         indented = (
@@ -416,6 +417,25 @@ class _Printer:
         return [member.comment, HARDLINE, printed] if member.comment else printed
 
 
+def _text(doc: Doc) -> str | None:
+    """The text of a document that cannot break (strings in lists and groups without ids), else None: a short
+    call prints the same as its one string, and the printer has less to walk."""
+    parts: list[str] = []
+    stack = [doc]
+    while stack:
+        current = stack.pop()
+        kind = type(current)
+        if kind is str:
+            parts.append(current)
+        elif kind is list:
+            stack.extend(reversed(current))
+        elif kind is Group and not current.brk and current.id is None and not current.expanded_states:
+            stack.append(current.contents)
+        else:
+            return None
+    return "".join(parts)
+
+
 def format_statement(node: Any) -> str:
     """One top-level statement laid out as prettier would, without a trailing newline."""
     return print_doc(_Printer().statement(node), PRINT_WIDTH)
@@ -426,12 +446,18 @@ def format_statement(node: Any) -> str:
 # ---------------------------------------------------------------------------------------------------------------
 
 
+# Statements whose documents hold no hard break (no object literal, no block): laid out flat when they fit.
+_NEVER_BROKEN = ("import ", "export type ")
+
+
 def statement(text: str, placed: list) -> str:
     """The statement a template spelled flat in `text`, as prettier prints it; text the reader does not know (a
     custom template's) is left as written, for prettier to lay out (it runs over custom templates' output).
 
     A constant whose whole value is a placed JSON value prints straight from it (`json_layout`): a wire schema
     holds dozens of values, and its document would cost eight times as much to print."""
+    if "\n" not in text and text.startswith(_NEVER_BROKEN) and string_width(text) <= PRINT_WIDTH:
+        return text  # what prettier prints for a type alias or an import that fits: the flat text
     try:
         node = read_statement(text, placed)
     except Unreadable:

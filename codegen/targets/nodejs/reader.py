@@ -23,7 +23,8 @@ _TOKEN = re.compile(
     r"|(?P<num>-?\d[\d.]*(?:e[+-]?\d+)?)"  # JSON values are placed whole: only a template's own numbers
     r"|(?P<name>(?:[^\W\d]|\$)(?:\w|\$)*)"
     r"|\ue000(?P<placed>\d+)\ue001"
-    r"|(?P<punct>=>|[{}()\[\]<>,:;.=|?*]))"
+    r"|(?P<punct>=>|[{}()\[\]<>,:;.=|?*])"
+    r"|(?P<unknown>\S))"
 )
 
 
@@ -35,15 +36,11 @@ class Reader:
     """A recursive-descent reader of the statements toolgen's templates write, to syntax nodes."""
 
     def __init__(self, text: str, placed: list) -> None:
-        self.tokens: list[tuple[str, str]] = []
-        position, end = 0, len(text.rstrip())
-        while position < end:
-            match = _TOKEN.match(text, position)
-            if match is None or match.end() == position:
-                raise Unreadable(text[position : position + 20])
-            kind = match.lastgroup or ""
-            self.tokens.append((kind, match.group(kind)))
-            position = match.end()
+        self.tokens: list[tuple[str, str]] = [
+            (match.lastgroup, match[match.lastgroup]) for match in _TOKEN.finditer(text)  # type: ignore[misc]
+        ]
+        if any(kind == "unknown" for kind, _ in self.tokens):
+            raise Unreadable(text)
         self.tokens.append(("end", ""))
         self.index = 0
         self.placed = placed
