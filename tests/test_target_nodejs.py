@@ -16,8 +16,9 @@ import pytest
 from codegen.model import ir
 from codegen.run.generate import load_tools, render_outputs
 from codegen.model.naming import split_words
-from codegen.targets.nodejs import prettier as ts
-from codegen.targets.nodejs import target as nodejs, literals as ts_literals, types as ts_types
+from codegen.targets.nodejs import layout as ts
+from codegen.targets.nodejs import target as nodejs, syntax as ts_literals, types as ts_types
+from codegen.targets.nodejs.doc import doc_comment
 from codegen.targets.base import Reporter
 from codegen.output.writer import OWNERSHIP_MARKER
 
@@ -120,7 +121,7 @@ def test_object_keys(key: str, computed: bool, expected: str) -> None:
     ],
 )
 def test_doc_comments(text: str, expected: str) -> None:
-    assert ts.doc_comment(text) == expected
+    assert doc_comment(text) == expected
 
 
 @pytest.mark.parametrize(

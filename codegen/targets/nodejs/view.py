@@ -80,6 +80,7 @@ def _declaration(tool: ir.Tool, plan: Any, names: Names, defaults: Defaults, rep
         "alias": None,  # a recursive alias's type
         "schema": None,  # a schema other than an object's
         "enum": None,
+        "enum_values": None,
         "object": None,
         "fields": [],
         "catchall": None,
