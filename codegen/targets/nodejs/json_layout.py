@@ -1,6 +1,6 @@
 """The wire schema's constant, `export const name: Record<string, unknown> = {...};`, printed straight from its JSON
-value exactly as prettier's document printer (`_prettier.format_statement`) prints the statement built from it
-(`ts_types.json_value`), or declined (None).
+value exactly as prettier's document printer (`layout.format_statement`) prints the statement built from it
+(`syntax.json_value`), or declined (None).
 
 A wire schema holds dozens of values; building a node for each and printing its document cost eight times as much
 (2.8 s against 0.36 s for the 1000 benchmark specs' schemas). Every decision is the document printer's for those
@@ -17,9 +17,9 @@ from .syntax import TKeyword, TRef, _is_simple_type, number_literal, property_ke
 
 
 def json_constant(name: str, annotation: Any, value: Any) -> str | None:
-    """`export const name: annotation = <value>;` exactly as `_prettier.format_statement` prints the statement
+    """`export const name: annotation = <value>;` exactly as `layout.format_statement` prints the statement
     whose initializer is the JSON `value` (dict, list, str, int, float, bool, None) as syntax nodes
-    (`ts_types.json_value`: a dict is an object literal, a list an array literal, a `__proto__` key is computed),
+    (`syntax.json_value`: a dict is an object literal, a list an array literal, a `__proto__` key is computed),
     or None for a shape this printer does not handle; the column is worked out per line."""
     try:
         return _JsonPrinter().constant(name, annotation, value)
