@@ -280,7 +280,7 @@ _NESTED_PYTHON = {
 
 @pytest.mark.parametrize("case", list(_NESTED))
 def test_nested_lists_in_every_language(case):
-    from codegen.targets.nodejs import prettier as _prettier
+    from codegen.targets.nodejs import doc as _prettier
     from codegen.targets.dotnet import doc as dotnet_doc
     from codegen.targets.go import doc as go_doc
     from codegen.targets.python import doc as python_doc
