@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from codegen.cache import store as cachestore, forkpool, specs as speccache
-from codegen.run import generate
+from codegen.run import driver, generate
 from codegen.model import ir
 from codegen.output import manifest
 from codegen.errors import SpecError
@@ -545,7 +545,7 @@ def test_a_spec_edited_while_a_run_reads_it_is_not_recorded_as_generated(project
 
 def test_an_output_edited_between_write_and_manifest_gets_no_signature(project, monkeypatch):
     victim_name: list[str] = []
-    original = generate.signature_if_holds
+    original = driver.signature_if_holds
 
     def edit_then_read(path, expected, digest):
         if not victim_name and Path(path).suffix == ".go":
@@ -554,7 +554,7 @@ def test_an_output_edited_between_write_and_manifest_gets_no_signature(project, 
         return original(path, expected, digest)
 
     with monkeypatch.context() as patched:
-        patched.setattr(generate, "signature_if_holds", edit_then_read)
+        patched.setattr(driver, "signature_if_holds", edit_then_read)
         run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True, request=_request()))
     document = manifest.Recorded.load(Path("out")).document
     relative = Path(victim_name[0]).relative_to("out").as_posix()

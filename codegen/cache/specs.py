@@ -92,8 +92,9 @@ def load_tools_keyed(
 
 @dataclass
 class ChangedSpecs:
-    """Specs loaded on their own (codegen.run.delta): by shown path, each one's cache key, the record of the bytes it
-    was keyed on, its head, and its model when it was built now (else it is in the store)."""
+    """Specs loaded on their own (the driver's make step narrowed to the edited specs): by shown path, each one's
+    cache key, the record of the bytes it was keyed on, its head, and its model when it was built now (else it is in
+    the store)."""
 
     keys: dict[str, bytes]
     records: dict[str, FileRecord]

@@ -174,8 +174,8 @@ def remake(
     run: TargetRun, environment: bytes, toolset: ToolSet, naming: _Naming, indices: Sequence[int]
 ) -> tuple[bytes, dict[int, FinishedFile]]:
     """The target's context and the files of the tools at `indices` only, found in the cache or made here (and
-    cached): what `prepare` and `make_missing` give for them, without looking at any other tool (codegen.run.delta,
-    which never runs with custom templates)."""
+    cached): what `prepare` and `make_missing` give for them, without looking at any other tool (the driver's make
+    step narrowed to the edited specs, which never runs with custom templates)."""
     store = cachestore.open_store()
     context = _context(run.target, run.options, environment, run.custom_templates)
     keys = {index: file_key(context, toolset.keys[index], naming.names_keys[index]) for index in indices}
@@ -232,8 +232,8 @@ def complete(pending: Pending, report: Reporter) -> list[FinishedFile]:
     done = [file for file in pending.files if file is not None]
     for file in done:
         _replay(file.warnings, report)
-    shared = _folder_files(
-        pending.job,
+    shared = folder_files(
+        pending.job.run,
         pending.toolset,
         pending.naming,
         [file.facts for file in done],
@@ -391,8 +391,8 @@ class _Shared:
     warnings: tuple[Diagnostic, ...]
 
 
-def _folder_files(
-    job: _Job,
+def folder_files(
+    run: TargetRun,
     toolset: ToolSet,
     naming: _Naming,
     facts: list[Mapping[str, Any]],
@@ -407,20 +407,20 @@ def _folder_files(
         key = cachestore.digest(b"folder", context, facts_text, *toolset.skeletons)
         shared = _decode_shared(store.get_many(PLAN_TABLE, [key]).get(key))
         if shared is not None:
-            job.run.vet_paths([file.path for file in shared.files])
+            run.vet_paths([file.path for file in shared.files])
             return shared
     report = Reporter()
-    planned = job.run.target.folder_files(
+    planned = run.target.folder_files(
         # a Sequence, not the list the signature says: folder_files only iterate and index their tools
-        toolset.skeleton_view(), list(naming.records), facts, job.run.options, report  # type: ignore[arg-type]
+        toolset.skeleton_view(), list(naming.records), facts, run.options, report  # type: ignore[arg-type]
     )
-    job.run.vet_paths([file.path for file in planned])
-    texts = _render_and_format(job.run, planned)
+    run.vet_paths([file.path for file in planned])
+    texts = _render_and_format(run, planned)
     shared = _Shared(
         [FinishedFile(file.path, text, dict(file.facts)) for file, text in zip(planned, texts)],
         tuple(report.diagnostics),
     )
-    if key is not None and job.run.render is not None:
+    if key is not None and run.render is not None:
         store.put_many(PLAN_TABLE, {key: _encode_shared(shared)})
     return shared
 
