@@ -1,4 +1,4 @@
-"""Regenerating after a few specs were edited, by remaking only their files (codegen.run.delta).
+"""Regenerating after a few specs were edited, by remaking only their files (codegen.run.driver's narrowed make step).
 
 The delta run must leave exactly what the full run leaves — the same files, the same warnings, the same manifest —
 and must step aside whenever an edit can reach further than the edited specs' own files. Each test runs the same
