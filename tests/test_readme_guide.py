@@ -127,7 +127,7 @@ def test_python_block_imports_and_passes_mypy_strict(tmp_path, spec_dir):
 
 
 def test_go_block_vets_and_builds(go, tmp_path, spec_dir):  # noqa: F811
-    from codegen.targets.go.target import SDK_MODULE, SDK_VERSION
+    from codegen.targets.go.view import SDK_MODULE, SDK_VERSION
 
     assert f"go get {SDK_MODULE}@{SDK_VERSION}" in guide()
     module = tmp_path / "agent"

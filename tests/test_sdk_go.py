@@ -21,7 +21,8 @@ import pytest
 from codegen.model import doctext
 from codegen.run.generate import load_tools
 from codegen.targets import Reporter
-from codegen.targets.go.target import SDK_MODULE, SDK_VERSION, plan_names
+from codegen.targets.go.names import plan_names
+from codegen.targets.go.view import SDK_MODULE, SDK_VERSION
 from tests import handler_calls, support
 from tests.test_target_go import REQUIRED_CYCLES, _random_spec
 

@@ -32,7 +32,7 @@ from codegen.run.generate import load_tools, render_outputs
 from codegen.spec.loader import load_specs
 from codegen.model.naming import identifier_words
 from codegen.targets import Reporter
-from codegen.targets.dotnet import target as dotnet, names as dotnet_names, syntax as dotnet_syntax, types as dotnet_types
+from codegen.targets.dotnet import doc as dotnet_doc, target as dotnet, names as dotnet_names, syntax as dotnet_syntax, types as dotnet_types
 
 from .support import ALL_SPEC_DIRS, REPO, sdk_spec_dirs
 
@@ -679,7 +679,7 @@ def test_namespace_is_configurable_and_validated():
     tool_file, support, handlers = dotnet.TARGET.plan(tools[:1], {"namespace": "Acme.Agent.Tools"}, Reporter())
     assert support.path == dotnet_names.SUPPORT_FILE and support.context["namespace"] == "Acme.Agent.Tools"
     assert handlers.context["namespace"] == "Acme.Agent.Tools"
-    assert tool_file.context["tool"].namespace == "Acme.Agent.Tools"
+    assert tool_file.context["namespace"] == "Acme.Agent.Tools"
     assert dotnet.TARGET.plan(tools[:1], {}, Reporter())[-1].context["namespace"] == "Copilot.Tools"
     for bad in ("", "Acme..Tools", "Acme.class", "1Acme", "Acme-Tools", 42):
         with pytest.raises(ConfigError):
@@ -746,6 +746,12 @@ def test_string_literal(text, literal):
     assert not syntax_errors(parse(f"class C {{ string s = {literal}; }}\n"))
 
 
+def _raw_string(text: str, depth: int) -> str:
+    """A raw string literal of JSON text as tool.cs.j2 writes it: every line indented `depth` spaces."""
+    margin = " " * depth
+    return f'{margin}"""\n{margin}' + text.replace("\n", "\n" + margin) + f'\n{margin}"""'
+
+
 @pytest.mark.parametrize(
     "value",
     [
@@ -760,8 +766,7 @@ def test_string_literal(text, literal):
 def test_json_in_a_raw_string_literal_round_trips(value):
     text = dotnet_syntax.json_text(value)
     assert all(c == "\n" or c == " " or c.isprintable() for c in text)
-    lines = dotnet_syntax.raw_string_lines(text)
-    literal = "\n".join(dotnet_syntax.indent(lines, 2))
+    literal = _raw_string(text, 8)
     decoded = decode_csharp_string(literal.strip())
     assert json.loads(decoded) == value
     assert not syntax_errors(parse(f"class C\n{{\n    string s =\n{literal};\n}}\n"))
@@ -805,15 +810,15 @@ def test_json_in_a_raw_string_literal_round_trips(value):
             ],
         ),
         (["bidi \u202e nul \0"], ["/// <summary>", "/// bidi \\u202E nul \\u0000", "/// </summary>"]),
-        ([dotnet_syntax.Xml(f"uses {dotnet_syntax.code('a<b')}")], ["/// <summary>", "/// uses <c>a&lt;b</c>", "/// </summary>"]),
+        ([dotnet_doc.Xml(f"uses {dotnet_doc.code('a<b')}")], ["/// <summary>", "/// uses <c>a&lt;b</c>", "/// </summary>"]),
     ],
 )
 def test_doc_comment(paragraphs, lines):
-    assert dotnet_syntax.doc_comment(paragraphs) == lines
+    assert dotnet_doc.doc_comment(paragraphs) == lines
 
 
 def test_doc_comment_inline_form():
-    assert dotnet_syntax.doc_comment([dotnet_syntax.code('"low"')], inline=True) == ['/// <summary><c>"low"</c></summary>']
+    assert dotnet_doc.doc_comment([dotnet_doc.code('"low"')], inline=True) == ['/// <summary><c>"low"</c></summary>']
 
 
 @pytest.mark.parametrize(
@@ -855,14 +860,14 @@ def test_any_text_round_trips_through_a_string_literal(text):
 @settings(max_examples=100, deadline=None)
 @given(_JSON)
 def test_any_json_round_trips_through_a_raw_string_literal(value):
-    literal = "\n".join(dotnet_syntax.indent(dotnet_syntax.raw_string_lines(dotnet_syntax.json_text(value)), 3))
+    literal = _raw_string(dotnet_syntax.json_text(value), 12)
     assert json.loads(decode_csharp_string(literal.strip())) == value
 
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.none() | st.text(), max_size=3))
 def test_doc_comments_are_always_well_formed(paragraphs):
-    lines = dotnet_syntax.doc_comment(paragraphs)
+    lines = dotnet_doc.doc_comment(paragraphs)
     assert all(line == "///" or line.startswith("/// ") for line in lines)
     assert all(c == " " or c.isprintable() for line in lines for c in line)
     if lines:

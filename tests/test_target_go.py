@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from codegen.model import ir
 from codegen.errors import ConfigError, SpecError
 from codegen.run.generate import load_tools, render_outputs
-from codegen.targets.go import syntax as go_syntax, types as go_types
+from codegen.targets.go import layout as go_layout, syntax as go_syntax, types as go_types
 from codegen.targets.go.syntax import (
     comment_text,
     doc_lines,
@@ -251,21 +251,70 @@ def test_raw_json_keeps_flat_arrays_on_one_line():
 # -- layout ----------------------------------------------------------------------------------------------------
 
 
-def test_column_widths_align_blocks_between_comments_like_gofmt():
-    rows = [
-        ("A", "string", '`json:"a"`'),
-        ("Bcdef", "*int", '`json:"b"`'),
-        ("C", "[]string", '`json:"c"`'),
-        ("DD", "map[string]any", '`json:"-"`'),
+def test_columns_align_blocks_between_comments_like_gofmt():
+    text = "\tA\tstring\t`json:\"a\"`\n\tBcdef\t*int\t`json:\"b\"`\n\t// a comment ends the block\n"
+    text += "\tC\t[]string\t`json:\"c\"`\n\tDD\tmap[string]any\t`json:\"-\"`\n\n\tE\tbool\n"
+    assert go_layout.align(text).split("\n") == [
+        '\tA     string `json:"a"`',
+        '\tBcdef *int   `json:"b"`',
+        "\t// a comment ends the block",
+        '\tC  []string       `json:"c"`',
+        '\tDD map[string]any `json:"-"`',
+        "",  # so does a blank line
+        "\tE bool",
+        "",
     ]
-    widths = go_syntax.column_widths(rows, [False, False, True, False])  # a comment line above C
-    assert widths == [[5, 6], [5, 6], [2, 14], [2, 14]]
-    assert [f"{name.ljust(w1)} {kind.ljust(w2)} {tag}" for (name, kind, tag), (w1, w2) in zip(rows, widths)] == [
-        'A     string `json:"a"`',
-        'Bcdef *int   `json:"b"`',
-        'C  []string       `json:"c"`',
-        'DD map[string]any `json:"-"`',
-    ]
+
+
+def test_columns_count_runes_and_leave_a_comment_line_whole():
+    assert go_layout.align("\t名前\tstring\n\tAbc\tint // x\n\t//\tcode\tline") == (
+        "\t名前  string\n\tAbc int // x\n\t//\tcode\tline"
+    )
+
+
+def _column_lines(rng: random.Random, indent: str, cells: list[list[str]]) -> list[str]:
+    """Lines of a struct, const block or keyed literal: tab-separated cells, with comment and blank lines."""
+    lines: list[str] = []
+    for row in cells:
+        draw = rng.random()
+        if draw < 0.15:
+            lines.append(indent + rng.choice(["// a comment", "//\tcode\tin a doc comment", "// 名前 ü"]))
+        elif draw < 0.22 and lines:
+            lines.append("")
+        lines.append(indent + "\t".join(row))
+    return lines
+
+
+def test_columns_are_what_gofmt_prints(tmp_path):
+    """The column rule against gofmt itself, over random structs (long and non-ASCII names, trailing comments,
+    blank-line-separated blocks, comment lines with tabs), const blocks and keyed literals."""
+    gofmt = support.require_executable("gofmt")
+    rng = random.Random(20260601)
+
+    def name(prefix: str) -> str:
+        length = rng.choice([1, 2, 5, 12, 30, 45])
+        return prefix + "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789_名前é") for _ in range(length))
+
+    types = ["string", "int64", "*float64", "[]string", "map[string]any", "Nullable[int64]", "any", "[]*T"]
+    tags = ["`json:\"a\"`", "`json:\"longer_name,omitempty\"`", "`json:\"名前\"`", "`json:\"-\"`"]
+    source = ["package p", "", "type T struct{}", "", "type Nullable[V any] struct{ Value V }", ""]
+    for index in range(60):
+        fields = []
+        for number in range(rng.randint(1, 9)):
+            row = [name("F") + str(number), rng.choice(types)]
+            row += [rng.choice(tags)] * (rng.random() < 0.7) + ["// trailing 名前"] * (rng.random() < 0.25)
+            fields.append(row)
+        source += [f"type S{index} struct {{", go_layout.align("\n".join(_column_lines(rng, "\t", fields))), "}", ""]
+        values = [[f"E{index}{name('C')}{number}", f"E{index}", f'= "v{number}"'] for number in range(rng.randint(1, 5))]
+        source += [f"type E{index} string", "", "const ("]
+        source += [go_layout.align("\n".join("\t" + "\t".join(row) for row in values)), ")", ""]
+        keys = rng.sample(["Name", "Description", "OverridesBuiltInTool", "Defer", "Handler", "SkipPermission"], 3)
+        entries = [[f"{key}:", rng.choice(['"x",', '"a longer value, 名前",'])] for key in keys]
+        source += [f"var V{index} = struct{{ {', '.join(keys)} string }}{{"]
+        source += [go_layout.align("\n".join("\t" + "\t".join(row) for row in entries)), "}", ""]
+    (tmp_path / "p.go").write_text("\n".join(source), encoding="utf-8")
+    result = subprocess.run([gofmt, "-d", "p.go"], cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 0 and not result.stdout, result.stdout[:5000] + result.stderr
 
 
 # -- files -----------------------------------------------------------------------------------------------------

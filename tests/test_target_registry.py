@@ -20,7 +20,7 @@ from codegen.config import template_paths
 from codegen.config.settings import check_settings, read_config, settings_from_file
 from codegen.errors import ConfigError
 from codegen.targets import target_names
-from codegen.targets.go.target import SDK_ALIAS as GO_SDK_ALIAS
+from codegen.targets.go.names import SDK_ALIAS as GO_SDK_ALIAS
 
 from .support import REPO
 

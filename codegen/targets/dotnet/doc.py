@@ -7,11 +7,44 @@ every `///` block parses as XML. Source lines are kept (the compiler joins them)
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
 from ...model import doctext
+from .syntax import comment_text
+
+
+class Xml(str):
+    """Doc-comment text that is already XML: markup plus escaped text. Plain `str` paragraphs get escaped."""
 
 
 def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def code(text: str) -> Xml:
+    """Inline code in a doc comment."""
+    return Xml(f"<c>{escape(text)}</c>")
+
+
+def doc_comment(paragraphs: Iterable[str | None], tag: str = "summary", inline: bool = False) -> list[str]:
+    """`/// <summary>` … `/// </summary>` lines for the non-empty paragraphs.
+
+    A plain `str` is a description (its paragraphs, lists and code recognised, its text XML-escaped), an `Xml`
+    paragraph is taken as is; the first paragraph is the tag's text, later ones are `<para>`s. Characters that
+    are not printable show as `\\uXXXX`. With `inline`, a one-line body stays on the tag's line.
+    """
+    parts: list[tuple[bool, str]] = []
+    for paragraph in paragraphs:
+        if paragraph is None or not paragraph.strip():
+            continue
+        parts += [(True, paragraph.strip())] if isinstance(paragraph, Xml) else blocks(paragraph)
+    if not parts:
+        return []
+    lines = [comment_text(line).rstrip() for line in re.split(r"\r\n|\r|\n", body(parts))]
+    if inline and len(lines) == 1:
+        return [f"/// <{tag}>{lines[0]}</{tag}>"]
+    return [f"/// <{tag}>", *(f"/// {line}" if line else "///" for line in lines), f"/// </{tag}>"]
 
 
 def inline(text: str) -> str:

@@ -1,13 +1,10 @@
-"""C# spelling for the .NET target, one function per position: reserved words and identifiers, string, raw-string
-and comment literals, XML doc comments, indentation."""
+"""C# spelling for the .NET target, one function per position: reserved words and identifiers, string literals,
+JSON text for raw string literals, and comment text."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
 from typing import Any
 
-from . import doc as dotnet_doc
 from ...layout.json import pretty_json
 from ...layout.quoted import double_quoted
 
@@ -89,14 +86,6 @@ def _json_text_escaped(text: str) -> str:
     return "".join(char if char == "\n" or _is_safe(char) else _utf16_escapes(char, "json") for char in text)
 
 
-def raw_string_lines(text: str) -> list[str]:
-    """A multi-line raw string literal holding `text`: its lines between two delimiter lines of three quotes.
-
-    The caller indents all lines alike; C# strips the closing line's indentation from every content line.
-    """
-    return ['"""', *text.split("\n"), '"""']
-
-
 def comment_text(text: str) -> str:
     """One line of comment text: anything that is not printable is shown as `\\uXXXX` (no bidi tricks, no breaks)."""
     if text.isprintable():  # one C-level scan: nothing to escape
@@ -107,45 +96,3 @@ def comment_text(text: str) -> str:
 def _comment_text_escaped(text: str) -> str:
     """comment_text, one character at a time (any text; the fast path's reference)."""
     return "".join(char if _is_safe(char) else _utf16_escapes(char, "csharp") for char in text)
-
-
-class Xml(str):
-    """Doc-comment text that is already XML: markup plus escaped text. Plain `str` paragraphs get escaped."""
-
-
-def xml_text(text: str) -> Xml:
-    return Xml(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
-
-
-def code(text: str) -> Xml:
-    """Inline code in a doc comment."""
-    return Xml(f"<c>{xml_text(text)}</c>")
-
-
-def doc_comment(paragraphs: Iterable[str | None], tag: str = "summary", inline: bool = False) -> list[str]:
-    """`/// <summary>` … `/// </summary>` lines for the non-empty paragraphs (codegen.targets.dotnet.doc).
-
-    A plain `str` is a description (its paragraphs, lists and code recognised, its text XML-escaped), an `Xml`
-    paragraph is taken as is; the first paragraph is the tag's text, later ones are `<para>`s. Characters that
-    are not printable show as `\\uXXXX`. With `inline`, a one-line body stays on the tag's line.
-    """
-    parts: list[tuple[bool, str]] = []
-    for paragraph in paragraphs:
-        if paragraph is None or not paragraph.strip():
-            continue
-        parts += [(True, paragraph.strip())] if isinstance(paragraph, Xml) else dotnet_doc.blocks(paragraph)
-    if not parts:
-        return []
-    lines = [comment_text(line).rstrip() for line in re.split(r"\r\n|\r|\n", dotnet_doc.body(parts))]
-    if inline and len(lines) == 1:
-        return [f"/// <{tag}>{lines[0]}</{tag}>"]
-    return [f"/// <{tag}>", *(f"/// {line}" if line else "///" for line in lines), f"/// </{tag}>"]
-
-
-INDENT = "    "
-
-
-def indent(lines: Iterable[str], depth: int) -> list[str]:
-    """`lines` indented by `depth` levels; empty lines stay empty (no trailing whitespace)."""
-    return [INDENT * depth + line if line else "" for line in lines]
-

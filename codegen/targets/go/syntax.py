@@ -1,5 +1,5 @@
 """Go's lexical rules as toolgen needs them: reserved names as data, identifier and file-name casing, the escaping
-of string literals, comments, struct tags and raw-string JSON, and gofmt's column widths.
+of string literals, comments, struct tags and raw-string JSON.
 
 Standard library only apart from the doc-comment form (codegen.targets.go.doc): the configuration's deep check of
 the `package` option reads the keyword set from here without importing the Go target.
@@ -191,21 +191,3 @@ def go_literal(value: Any) -> str:
     if isinstance(value, (int, float)):
         return repr(value)
     raise TypeError(f"no Go constant for {value!r}")
-
-
-# -- gofmt layout ----------------------------------------------------------------------------------------------
-
-
-def column_widths(rows: Sequence[Sequence[str]], block_starts: Sequence[bool]) -> list[list[int]]:
-    """The width gofmt's tabwriter pads each cell but a row's last to, minus its one space of separation: the
-    widest cell of its column within the row's block (a run of rows that `block_starts` begins; a comment line
-    ends a block). Widths in runes, as tabwriter counts."""
-    widths: list[list[int]] = []
-    start = 0
-    for end in range(1, len(rows) + 1):
-        if end == len(rows) or block_starts[end]:
-            block = rows[start:end]
-            columns = [max(len(row[column]) for row in block) for column in range(len(block[0]) - 1)]
-            widths += [columns] * len(block)
-            start = end
-    return widths
