@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Union
 
 PRINT_WIDTH = 80
@@ -84,6 +84,34 @@ class Label:
     contents: Any
 
 
+@dataclass(eq=False)
+class Reserve:
+    """`width` columns the printer counts as text on its line and never prints (negative: columns given back): a
+    formatter's budget that is not the text around it, as rustfmt keeps a column spare for a `)` that follows."""
+
+    width: int
+
+
+@dataclass(eq=False)
+class FirstFit:
+    """The first of `layouts` whose lines all fit where it is printed (its first line only where it adds text, its last
+    with the text that follows up to the next line break), else the last layout. rustfmt tries an item's layouts whole
+    this way, where prettier's conditional group measures a layout only to its first line break. Measured, or inside
+    a group printed flat, it is its first layout. A layout after the first may be given as a function that makes it:
+    most lines take the first, and the others are then never made."""
+
+    layouts: list
+    # The first layout as one line: its text and the columns it reserves; None when it is another document.
+    line: tuple[str, int] | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        first = self.layouts[0]
+        if type(first) is str:
+            self.line = (first, 0)
+        elif type(first) is list and len(first) == 2 and type(first[0]) is str and type(first[1]) is Reserve:
+            self.line = (first[0], first[1].width)
+
+
 class _BreakParent:
     def __repr__(self) -> str:
         return "breakParent"
@@ -97,7 +125,7 @@ HARDLINE = [HARDLINE_WITHOUT_BREAK_PARENT, BREAK_PARENT]
 LITERALLINE = [Line(hard=True, literal=True), BREAK_PARENT]
 
 Doc = Union[
-    str, list, Group, Indent, Align, IndentTo, Line, IfBreak, IndentIfBreak, Fill, Label, _BreakParent
+    str, list, Group, Indent, Align, IndentTo, Line, IfBreak, IndentIfBreak, Fill, Label, Reserve, FirstFit, _BreakParent
 ]
 
 
@@ -331,6 +359,10 @@ def _fits(
                 commands.append(contents)
         elif kind is Fill:
             commands.extend(reversed(doc.parts[doc.printed :]))
+        elif kind is Reserve:
+            width -= doc.width
+        elif kind is FirstFit:
+            commands.append(doc.layouts[0])
     return False
 
 
@@ -351,22 +383,37 @@ PRETTIER = Style(PRINT_WIDTH, " " * TAB_WIDTH)
 
 def print_doc(doc: Doc, width: int | None = None, style: Style = PRETTIER) -> str:
     """Lay `doc` out within `width` columns (default: the style's) exactly as prettier's printDocToString does."""
-    width = style.width if width is None else width
+    return _print(doc, style.width if width is None else width, style)
+
+
+def _print(
+    doc: Doc,
+    width: int,
+    style: Style,
+    position: int = 0,
+    widths: list[int] | None = None,
+    group_modes: dict[int, str] | None = None,
+) -> str:
+    """print_doc from column `position` on; `widths`, when given, receives the width of each line printed (with the
+    columns of its Reserves), for FirstFit."""
     unit, text_width = style.indent, style.text_width
     propagate_breaks(doc)
-    group_modes: dict[int, str] = {}
+    group_modes = {} if group_modes is None else group_modes
     out: list[str] = []
-    position = 0
     should_remeasure = False
     commands: list[tuple] = [("", MODE_BREAK, doc)]
 
-    def trim() -> None:
+    def trim() -> int:
+        """Trailing blanks dropped before a line break; how many."""
+        trimmed = 0
         while out:
             stripped = out[-1].rstrip(" \t")
+            trimmed += len(out[-1]) - len(stripped)
             if stripped:
                 out[-1] = stripped
-                return
+                return trimmed
             out.pop()
+        return trimmed
 
     while commands:
         indent, mode, current = commands.pop()
@@ -374,7 +421,7 @@ def print_doc(doc: Doc, width: int | None = None, style: Style = PRETTIER) -> st
         if kind is str:
             if current:
                 out.append(current)
-                if commands:
+                if commands or widths is not None:
                     position += len(current) if current.isascii() else text_width(current)
         elif kind is list:
             # The leading strings are printed right away (what pushing and popping them would do); the rest of
@@ -413,10 +460,14 @@ def print_doc(doc: Doc, width: int | None = None, style: Style = PRETTIER) -> st
             if mode == MODE_FLAT:
                 should_remeasure = True
             if current.literal:  # rendered text's own line break: its next line brings its own indentation
+                if widths is not None:
+                    widths.append(position)
                 out.append("\n")
                 position = 0
                 continue
-            trim()
+            trimmed = trim()
+            if widths is not None:
+                widths.append(position - trimmed)
             out.append("\n" + indent)
             position = len(indent) if indent.isascii() else text_width(indent)
         elif kind is Indent:
@@ -441,7 +492,39 @@ def print_doc(doc: Doc, width: int | None = None, style: Style = PRETTIER) -> st
                 )
             if group_mode in (MODE_BREAK, MODE_FLAT) and contents:
                 commands.append((indent, mode, contents))
+        elif kind is Reserve:
+            position += current.width
+        elif kind is FirstFit:
+            if mode == MODE_FLAT:
+                layout = current.layouts[0]
+            else:
+                layout = _first_fit(current, indent, position, commands, width, group_modes, style)
+            propagate_breaks(layout)
+            commands.append((indent, mode, layout))
+    if widths is not None:
+        widths.append(position)
     return "".join(out)
+
+
+def _first_fit(
+    doc: FirstFit, indent: str, position: int, rest: list, width: int, group_modes: dict, style: Style
+) -> Doc:
+    """The layout of `doc` to print at `position`: each but the last is printed on its own to measure its lines."""
+    for layout in doc.layouts[:-1]:
+        layout = layout() if callable(layout) else layout
+        widths = _plain_widths(layout, indent, position, style)
+        if widths is None:
+            widths = []
+            _print(IndentTo(indent, layout), width, style, position, widths, dict(group_modes))
+        first, inner, last = widths[0], widths[1:-1], widths[-1]
+        if len(widths) > 1 and first != position and first > width:
+            continue
+        if any(line > width for line in inner):
+            continue
+        if _fits((indent, MODE_FLAT, ""), rest, width - last, group_modes, text_width=style.text_width):
+            return layout
+    last = doc.layouts[-1]
+    return last() if callable(last) else last
 
 
 def _print_group(
@@ -493,3 +576,77 @@ def _print_fill(
         commands.extend([whitespace_break, content_flat])
     else:
         commands.extend([whitespace_break, content_break])
+
+
+def print_plain(parts: list, indent: str, style: Style) -> str | None:
+    """print_doc of a line of text (indented by `indent`) that holds one FirstFit whose layouts make no choice (text,
+    lists, indents, hard lines, Reserves), without the printer; None for any other line."""
+    docs = [index for index, part in enumerate(parts) if type(part) is not str]
+    if len(docs) != 1 or type(parts[docs[0]]) is not FirstFit:
+        return None
+    doc, before, after = parts[docs[0]], indent + "".join(parts[: docs[0]]), "".join(parts[docs[0] + 1 :])
+    position, rest = style.text_width(before), style.text_width(after)
+    for number, layout in enumerate(doc.layouts):
+        layout = layout() if callable(layout) else layout
+        out = [before]
+        widths = _plain_widths(layout, indent, position, style, out)
+        if widths is None:
+            return None
+        first, inner, last = widths[0], widths[1:-1], widths[-1]
+        fits = not (len(widths) > 1 and first != position and first > style.width)
+        if number == len(doc.layouts) - 1 or (
+            fits and all(line <= style.width for line in inner) and last + rest <= style.width
+        ):
+            return "".join(out) + after
+    return None
+
+
+def _plain_widths(
+    doc: Doc, indent: str, position: int, style: Style, out: list[str] | None = None
+) -> list[int] | None:
+    """The widths of the lines `doc` prints from `position` when it makes no choice (text, lists, indents, hard
+    lines and Reserves only), counted without the printer, and its text added to `out` if given (trailing blanks
+    dropped at each line break, as the printer drops them); None for any other document."""
+    text_width = style.text_width
+    if type(doc) is str and out is None:
+        return [position + text_width(doc)]
+    unit = style.indent
+    widths: list[int] = []
+    trailing = 0  # blanks at the end of the line so far, which a line break drops
+    stack: list[tuple[str, Any]] = [(indent, doc)]
+    while stack:
+        level, current = stack.pop()
+        kind = type(current)
+        if kind is str:
+            if current:
+                position += text_width(current)
+                kept = len(current.rstrip(" \t"))
+                trailing = trailing + len(current) if kept == 0 else len(current) - kept
+                if out is not None:
+                    out.append(current)
+        elif kind is list:
+            stack.extend([(level, part) for part in reversed(current)])
+        elif kind is Indent:
+            stack.append((level + unit, current.contents))
+        elif kind is Line and current.hard and not current.literal:
+            widths.append(position - trailing)
+            position, trailing = text_width(level), 0
+            if out is not None:
+                _trim(out)
+                out.append("\n" + level)
+        elif kind is Reserve:
+            position += current.width
+        elif current is not BREAK_PARENT:
+            return None
+    widths.append(position)
+    return widths
+
+
+def _trim(out: list[str]) -> None:
+    """The printer's trim: the blanks that end `out` dropped."""
+    while out:
+        stripped = out[-1].rstrip(" \t")
+        if stripped:
+            out[-1] = stripped
+            return
+        out.pop()
