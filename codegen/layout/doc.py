@@ -112,6 +112,16 @@ class FirstFit:
             self.line = (first[0], first[1].width)
 
 
+@dataclass(eq=False)
+class Measure:
+    """A document made when the printer reaches it in break mode: `build(indent, column)` (the indentation its
+    lines break to, and the column it starts at) returns it. For a formatter that decides by measuring, as black
+    does with its optional parentheses; in flat mode, and when `fits` measures it, it is `flat`."""
+
+    build: Any
+    flat: Any = ""
+
+
 class _BreakParent:
     def __repr__(self) -> str:
         return "breakParent"
@@ -125,7 +135,8 @@ HARDLINE = [HARDLINE_WITHOUT_BREAK_PARENT, BREAK_PARENT]
 LITERALLINE = [Line(hard=True, literal=True), BREAK_PARENT]
 
 Doc = Union[
-    str, list, Group, Indent, Align, IndentTo, Line, IfBreak, IndentIfBreak, Fill, Label, Reserve, FirstFit, _BreakParent
+    str, list, Group, Indent, Align, IndentTo, Line, IfBreak, IndentIfBreak, Fill, Label, Reserve, FirstFit, Measure,
+    _BreakParent,
 ]
 
 
@@ -363,6 +374,8 @@ def _fits(
             width -= doc.width
         elif kind is FirstFit:
             commands.append(doc.layouts[0])
+        elif kind is Measure:
+            commands.append(doc.flat)
     return False
 
 
@@ -480,6 +493,10 @@ def _print(
             commands.append((indent, mode, current.contents))
         elif kind is Fill:
             _print_fill(current, indent, mode, commands, width - position, group_modes, text_width)
+        elif kind is Measure:
+            built = current.flat if mode == MODE_FLAT else current.build(indent, position)
+            propagate_breaks(built)
+            commands.append((indent, mode, built))
         elif kind is IfBreak or kind is IndentIfBreak:
             group_mode = group_modes.get(current.group_id) if current.group_id else mode
             if kind is IfBreak:
@@ -512,10 +529,8 @@ def _first_fit(
     """The layout of `doc` to print at `position`: each but the last is printed on its own to measure its lines."""
     for layout in doc.layouts[:-1]:
         layout = layout() if callable(layout) else layout
-        widths = _plain_widths(layout, indent, position, style)
-        if widths is None:
-            widths = []
-            _print(IndentTo(indent, layout), width, style, position, widths, dict(group_modes))
+        widths: list[int] = []
+        _print(IndentTo(indent, layout), width, style, position, widths, dict(group_modes))
         first, inner, last = widths[0], widths[1:-1], widths[-1]
         if len(widths) > 1 and first != position and first > width:
             continue
@@ -577,76 +592,3 @@ def _print_fill(
     else:
         commands.extend([whitespace_break, content_break])
 
-
-def print_plain(parts: list, indent: str, style: Style) -> str | None:
-    """print_doc of a line of text (indented by `indent`) that holds one FirstFit whose layouts make no choice (text,
-    lists, indents, hard lines, Reserves), without the printer; None for any other line."""
-    docs = [index for index, part in enumerate(parts) if type(part) is not str]
-    if len(docs) != 1 or type(parts[docs[0]]) is not FirstFit:
-        return None
-    doc, before, after = parts[docs[0]], indent + "".join(parts[: docs[0]]), "".join(parts[docs[0] + 1 :])
-    position, rest = style.text_width(before), style.text_width(after)
-    for number, layout in enumerate(doc.layouts):
-        layout = layout() if callable(layout) else layout
-        out = [before]
-        widths = _plain_widths(layout, indent, position, style, out)
-        if widths is None:
-            return None
-        first, inner, last = widths[0], widths[1:-1], widths[-1]
-        fits = not (len(widths) > 1 and first != position and first > style.width)
-        if number == len(doc.layouts) - 1 or (
-            fits and all(line <= style.width for line in inner) and last + rest <= style.width
-        ):
-            return "".join(out) + after
-    return None
-
-
-def _plain_widths(
-    doc: Doc, indent: str, position: int, style: Style, out: list[str] | None = None
-) -> list[int] | None:
-    """The widths of the lines `doc` prints from `position` when it makes no choice (text, lists, indents, hard
-    lines and Reserves only), counted without the printer, and its text added to `out` if given (trailing blanks
-    dropped at each line break, as the printer drops them); None for any other document."""
-    text_width = style.text_width
-    if type(doc) is str and out is None:
-        return [position + text_width(doc)]
-    unit = style.indent
-    widths: list[int] = []
-    trailing = 0  # blanks at the end of the line so far, which a line break drops
-    stack: list[tuple[str, Any]] = [(indent, doc)]
-    while stack:
-        level, current = stack.pop()
-        kind = type(current)
-        if kind is str:
-            if current:
-                position += text_width(current)
-                kept = len(current.rstrip(" \t"))
-                trailing = trailing + len(current) if kept == 0 else len(current) - kept
-                if out is not None:
-                    out.append(current)
-        elif kind is list:
-            stack.extend([(level, part) for part in reversed(current)])
-        elif kind is Indent:
-            stack.append((level + unit, current.contents))
-        elif kind is Line and current.hard and not current.literal:
-            widths.append(position - trailing)
-            position, trailing = text_width(level), 0
-            if out is not None:
-                _trim(out)
-                out.append("\n" + level)
-        elif kind is Reserve:
-            position += current.width
-        elif current is not BREAK_PARENT:
-            return None
-    widths.append(position)
-    return widths
-
-
-def _trim(out: list[str]) -> None:
-    """The printer's trim: the blanks that end `out` dropped."""
-    while out:
-        stripped = out[-1].rstrip(" \t")
-        if stripped:
-            out[-1] = stripped
-            return
-        out.pop()

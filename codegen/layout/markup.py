@@ -28,8 +28,8 @@ from .doc import (
     Style,
     group,
     print_doc,
-    print_plain,
 )
+from .plain import print_plain
 
 MARK = "\ue000"  # private-use characters: no template or spec text can forge a token (names and text are escaped)
 _TOKEN = re.compile("\ue000([0-9]+)\ue001")
@@ -58,6 +58,14 @@ def place(doc: Doc) -> str:
         raise RuntimeError("a document was rendered outside layout.markup.collecting()")
     placed.append(doc)
     return f"\ue000{len(placed) - 1}\ue001"
+
+
+def placed_documents() -> list[Doc]:
+    """The documents placed so far in the file being rendered (a layout macro reads the tokens of its body)."""
+    placed = _placed.get()
+    if placed is None:
+        raise RuntimeError("a document was rendered outside layout.markup.collecting()")
+    return placed
 
 
 @contextmanager

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from ...model import ir
 from ...errors import ConfigError, Diagnostic
 from ...model.naming import Words, camel, pascal, screaming_snake, unique_identifiers
+from ...review.warning_codes import RENAMED, SHORTENED
 from ..base import PlannedFile, Reporter, Target
 from ...layout.json import pretty_json
 from . import doc as java_doc, handlers as java_handlers
@@ -240,7 +241,7 @@ def _name_nested_types(plan: _ToolPlan, report: Reporter) -> None:
             line, column = plan.position(decl.name)
             report.warn(
                 tool.source, line, column,
-                f"java: type name {full[:40]}... is too long for a class file; named {candidates[-1]}",
+                f"java: type name {full[:40]}... is too long for a class file; named {candidates[-1]}", SHORTENED,
             )  # fmt: skip
     taken = RESERVED_TYPE_NAMES | {plan.class_name}
     chosen, renamed = unique_identifiers(candidates, taken)
@@ -252,7 +253,7 @@ def _name_nested_types(plan: _ToolPlan, report: Reporter) -> None:
             line, column = plan.position(decl.name)
             report.warn(
                 tool.source, line, column,
-                f"java: type name {rename.original} clashes with {rename.clashed_with}; named {rename.chosen}",
+                f"java: type name {rename.original} clashes with {rename.clashed_with}; named {rename.chosen}", RENAMED,
             )  # fmt: skip
 
 
@@ -370,7 +371,7 @@ class _ToolView:
             self.report.warn(
                 self.tool.source, line, column,
                 f"java: {what} is named {final} because {rename.original} is already taken "
-                f"by {rename.clashed_with}",
+                f"by {rename.clashed_with}", RENAMED,
             )  # fmt: skip
 
     def _enum(self, decl: ir.EnumDecl) -> list[str]:
@@ -384,7 +385,7 @@ class _ToolView:
             self.report.warn(
                 self.tool.source, line, column,
                 f"java: enum constant {rename.original} of {name} clashes with {rename.clashed_with}; "
-                f"named {rename.chosen}",
+                f"named {rename.chosen}", RENAMED,
             )  # fmt: skip
         summary = None if decl.description else self._origin_doc("The values of", decl)
         head = f"{' ' * indent}public enum {name} {{"
@@ -577,7 +578,7 @@ class JavaTarget(Target):
                 rename = next(renames)
                 report.warn(
                     tool.source, tool.line, tool.column,
-                    f"java: class {rename.original} clashes with {rename.clashed_with}; named {class_name}",
+                    f"java: class {rename.original} clashes with {rename.clashed_with}; named {class_name}", RENAMED,
                 )  # fmt: skip
             plan = _ToolPlan(tool, class_name)
             _name_nested_types(plan, report)

@@ -15,6 +15,7 @@ from ...model import ir
 from ...model.naming import pascal, snake, unique_identifiers
 from ...schema.defaultfit import DefaultFit
 from ...schema.subset import _json_equal
+from ...review.warning_codes import DEFAULT_UNFIT
 from ..base import Reporter
 from .doc import doc_lines, show_invisible
 from .layout import module_key, version_key
@@ -197,6 +198,7 @@ class _ToolPlanner:
                 f.column,
                 f"the default of `{f.wire_name}` does not fit the Rust type `{rust_type}`; the field "
                 "is an Option without a default there (the wire schema still carries the default)",
+                DEFAULT_UNFIT,
             )
             return _NO_DEFAULT
         return f.default
@@ -346,6 +348,10 @@ def folder_context(names: Sequence[ToolNames], tools: Sequence[ir.Tool]) -> dict
             Record(tool=tool.name, field=item.module, type=_handler_type(item.params)) for item, tool in modules
         ],
         "calls": [(item.factory, item.module) for item in names],
+        # Each handler alias only where a field uses it: in a binary crate an unused one is dead code, which
+        # RUSTFLAGS=-Dwarnings refuses even when every tool is used.
+        "typed_handlers": any(item.params for item in names),
+        "invocation_handlers": any(not item.params for item in names),
     }
 
 
