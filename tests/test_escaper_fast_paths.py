@@ -15,7 +15,7 @@ from codegen.targets.dotnet import syntax as dotnet_syntax
 from codegen.targets.go import syntax as go_syntax
 from codegen.targets.java import syntax as java_syntax
 from codegen.layout import quoted
-from codegen.targets.rust import layout as rust_layout, literals as rust_literals
+from codegen.targets.rust import layout as rust_layout, syntax as rust_syntax
 from codegen.targets.nodejs import syntax as ts_literals
 
 _SPECIAL = [
@@ -56,13 +56,13 @@ PAIRS = {
         lambda text: quoted.each_spelled(text, dotnet_syntax._in_string),
     ),
     "dotnet_syntax.comment_text": (dotnet_syntax.comment_text, dotnet_syntax._comment_text_escaped),
-    "rust_literals.string_literal": (
-        rust_literals.string_literal,
-        lambda text: quoted.each_spelled(text, rust_literals._in_string),
+    "rust_syntax.string_literal": (
+        rust_syntax.string_literal,
+        lambda text: quoted.each_spelled(text, rust_syntax._in_string),
     ),
-    "rust_literals._escape_invisible_json": (
-        rust_literals._escape_invisible_json,
-        rust_literals._escape_invisible_json_by_char,
+    "rust_syntax._escape_invisible_json": (
+        rust_syntax._escape_invisible_json,
+        rust_syntax._escape_invisible_json_by_char,
     ),
     "rust_layout.display_width": (rust_layout.display_width, rust_layout._display_width_by_char),
     "ts_literals.is_es5_identifier_name": (

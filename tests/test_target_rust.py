@@ -19,16 +19,10 @@ import pytest
 from codegen.model import ir
 from codegen.run.generate import load_tools, render_outputs
 from codegen.targets import Reporter
-from codegen.targets.rust import doc as rust_doc, literals as rust_literals, names as rust_names, types as rust_types
-from codegen.targets.rust.layout import (
-    RustType,
-    display_width,
-    layout_attribute,
-    layout_right_hand_side,
-    layout_use_list,
-    layout_where_bound,
-    version_key,
-)
+from codegen.layout import markup
+from codegen.targets.rust import doc as rust_doc, names as rust_names, syntax as rust_syntax, types as rust_types
+from codegen.targets.rust.layout import MACROS, STYLE, display_width, version_key
+from codegen.targets.rust.types import RustType
 
 from .support import ALL_SPEC_DIRS, EDGE_SPECS, REPO, SPECS, require_executable, write_outputs
 
@@ -87,7 +81,7 @@ def test_identifier_escapes_keywords(name, expected):
     ],
 )
 def test_raw_string_literal_counts_hashes(text, expected):
-    assert rust_literals.raw_string_literal(text) == expected
+    assert rust_syntax.raw_string_literal(text) == expected
 
 
 @pytest.mark.parametrize(
@@ -102,7 +96,7 @@ def test_raw_string_literal_counts_hashes(text, expected):
     ],
 )
 def test_string_literal_escapes(text, expected):
-    assert rust_literals.string_literal(text) == expected
+    assert rust_syntax.string_literal(text) == expected
 
 
 def test_json_text_escapes_invisible_characters_and_round_trips():
@@ -110,7 +104,7 @@ def test_json_text_escapes_invisible_characters_and_round_trips():
         "d": "bidi \u202e nul \u0000 sep \u2028 emoji \U0001f600 zwsp \u200b",
         "n": [1, 2.5, None],
     }
-    text = rust_literals.json_text(value, pretty=True)
+    text = rust_syntax.json_text(value, pretty=True)
     assert "\u202e" not in text and "\u2028" not in text and "\u200b" not in text
     assert "\\u202e" in text and "😀" in text
     assert json.loads(text) == value
@@ -121,7 +115,7 @@ def test_json_text_escapes_invisible_characters_and_round_trips():
     [(2.5, "2.5"), (2.0, "2.0"), (30, "30.0"), (-1.5, "-1.5"), (1e20, "1e+20"), (1e-7, "1e-07")],
 )
 def test_float_literal(value, expected):
-    assert rust_literals.float_literal(value) == expected
+    assert rust_syntax.float_literal(value) == expected
 
 
 def test_doc_lines_are_harmless():
@@ -148,16 +142,24 @@ def test_doc_lines_are_harmless():
 # -- layout (the rules rustfmt applies, spot checks; the rustfmt tests below cover them in bulk) ------------
 
 
+def _laid(*pieces) -> list[str]:
+    """One template line as the layout step prints it: each piece is text, or a (rule, arguments…) tuple that
+    calls the rule as the template does."""
+    with markup.collecting() as placed:
+        text = "".join(piece if isinstance(piece, str) else MACROS[piece[0]](*piece[1:]) for piece in pieces)
+    return markup.lay_out(text, placed, STYLE).split("\n")
+
+
 def test_field_type_moves_to_the_next_line_then_breaks():
     short = RustType("Option", (RustType("String"),))
-    assert layout_right_hand_side("    pub a:", short, 4, ",") == ["    pub a: Option<String>,"]
+    assert _laid("    pub a: ", ("rhs", short), ",") == ["    pub a: Option<String>,"]
     long_name = "    pub " + "n" * 85 + ":"
-    assert layout_right_hand_side(long_name, short, 4, ",") == [
+    assert _laid(long_name + " ", ("rhs", short), ",") == [
         long_name,
         "        Option<String>,",
     ]
     wide = RustType("Option", (RustType("Vec", (RustType("X" * 80),)),))
-    assert layout_right_hand_side("    pub a:", wide, 4, ",") == [
+    assert _laid("    pub a: ", ("rhs", wide), ",") == [
         "    pub a: Option<",
         "        Vec<" + "X" * 80 + ">,",
         "    >,",
@@ -165,11 +167,11 @@ def test_field_type_moves_to_the_next_line_then_breaks():
 
 
 def test_attribute_goes_vertical_when_its_arguments_are_wide():
-    assert layout_attribute("serde", ['rename = "a"', "default"], 4) == [
+    assert _laid("    #[serde(", ("attribute", ['rename = "a"', "default"]), ")]") == [
         '    #[serde(rename = "a", default)]'
     ]
     wide = ['rename = "' + "x" * 50 + '"', "default", 'skip_serializing_if = "Option::is_none"']
-    assert layout_attribute("serde", wide, 4) == [
+    assert _laid("    #[serde(", ("attribute", wide), ")]") == [
         "    #[serde(",
         "        " + wide[0] + ",",
         "        default,",
@@ -179,17 +181,17 @@ def test_attribute_goes_vertical_when_its_arguments_are_wide():
 
 
 def test_where_bound_breaks_bounds_then_arguments():
-    assert layout_where_bound("H", ["P", "ToolInvocation"], "F", ["Send", "Sync", "'static"]) == [
+    bounds = ["Send", "Sync", "'static"]
+    assert _laid("    H: ", ("bound", ["P", "ToolInvocation"], "F", bounds), ",") == [
         "    H: Fn(P, ToolInvocation) -> F + Send + Sync + 'static,"
     ]
-    bounds = ["Send", "Sync", "'static"]
-    assert layout_where_bound("H", ["P" * 60, "ToolInvocation"], "F", bounds) == [
+    assert _laid("    H: ", ("bound", ["P" * 60, "ToolInvocation"], "F", bounds), ",") == [
         "    H: Fn(" + "P" * 60 + ", ToolInvocation) -> F",
         "        + Send",
         "        + Sync",
         "        + 'static,",
     ]
-    assert layout_where_bound("H", ["P" * 80, "ToolInvocation"], "F", bounds)[:4] == [
+    assert _laid("    H: ", ("bound", ["P" * 80, "ToolInvocation"], "F", bounds), ",")[:4] == [
         "    H: Fn(",
         "            " + "P" * 80 + ",",
         "            ToolInvocation,",
@@ -198,13 +200,16 @@ def test_where_bound_breaks_bounds_then_arguments():
 
 
 def test_use_list_layouts():
-    assert layout_use_list("pub use a::", ["A", "b"]) == ["pub use a::{A, b};"]
-    assert layout_use_list("pub use a::", ["b"]) == ["pub use a::b;"]
+    def use(module: str, names: list[str]) -> list[str]:
+        return _laid(f"pub use {module}::", ("use_list", names), ";")
+
+    assert use("a", ["A", "b"]) == ["pub use a::{A, b};"]
+    assert use("a", ["b"]) == ["pub use a::b;"]
     # rustfmt breaks a one-line list at 99 columns, not 101: 98 stays on one line.
     ninety_eight = "pub use " + "m" * 67 + "::{" + "P" * 8 + ", " + "f" * 8 + "};"
-    assert len(ninety_eight) == 98 and layout_use_list("pub use " + "m" * 67 + "::", ["P" * 8, "f" * 8]) == [ninety_eight]
-    assert len(layout_use_list("pub use " + "m" * 68 + "::", ["P" * 8, "f" * 8])) == 3
-    assert layout_use_list("pub use " + "m" * 60 + "::", ["P" * 30, "f" * 30]) == [
+    assert len(ninety_eight) == 98 and use("m" * 67, ["P" * 8, "f" * 8]) == [ninety_eight]
+    assert len(use("m" * 68, ["P" * 8, "f" * 8])) == 3
+    assert use("m" * 60, ["P" * 30, "f" * 30]) == [
         "pub use " + "m" * 60 + "::{",
         "    " + "P" * 30 + ", " + "f" * 30 + ",",
         "};",

@@ -120,8 +120,8 @@ def test_the_command_expands_a_view_class_and_marks_unread_variables():
     result = CliRunner().invoke(main, ["templates", "rust"])
     assert result.exit_code == 0, result.output
     assert "tool.rs.j2" in result.output and "go/" not in result.output
-    assert "tool.parameters_const: list[str] | None" in result.output  # a ToolView field, read from the class
     dotnet = CliRunner().invoke(main, ["templates", "dotnet"]).output
+    assert "tool.name_literal: str" in dotnet  # a ToolView field, read from the class
     assert "namespace: str (not read by the built-in template)" in dotnet
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Union
 
 PRINT_WIDTH = 80
@@ -85,6 +85,34 @@ class Label:
 
 
 @dataclass(eq=False)
+class Reserve:
+    """`width` columns the printer counts as text on its line and never prints (negative: columns given back): a
+    formatter's budget that is not the text around it, as rustfmt keeps a column spare for a `)` that follows."""
+
+    width: int
+
+
+@dataclass(eq=False)
+class FirstFit:
+    """The first of `layouts` whose lines all fit where it is printed (its first line only where it adds text, its last
+    with the text that follows up to the next line break), else the last layout. rustfmt tries an item's layouts whole
+    this way, where prettier's conditional group measures a layout only to its first line break. Measured, or inside
+    a group printed flat, it is its first layout. A layout after the first may be given as a function that makes it:
+    most lines take the first, and the others are then never made."""
+
+    layouts: list
+    # The first layout as one line: its text and the columns it reserves; None when it is another document.
+    line: tuple[str, int] | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        first = self.layouts[0]
+        if type(first) is str:
+            self.line = (first, 0)
+        elif type(first) is list and len(first) == 2 and type(first[0]) is str and type(first[1]) is Reserve:
+            self.line = (first[0], first[1].width)
+
+
+@dataclass(eq=False)
 class Measure:
     """A document made when the printer reaches it in break mode: `build(indent, column)` (the indentation its
     lines break to, and the column it starts at) returns it. For a formatter that decides by measuring, as black
@@ -107,7 +135,8 @@ HARDLINE = [HARDLINE_WITHOUT_BREAK_PARENT, BREAK_PARENT]
 LITERALLINE = [Line(hard=True, literal=True), BREAK_PARENT]
 
 Doc = Union[
-    str, list, Group, Indent, Align, IndentTo, Line, IfBreak, IndentIfBreak, Fill, Label, Measure, _BreakParent
+    str, list, Group, Indent, Align, IndentTo, Line, IfBreak, IndentIfBreak, Fill, Label, Reserve, FirstFit, Measure,
+    _BreakParent,
 ]
 
 
@@ -341,6 +370,10 @@ def _fits(
                 commands.append(contents)
         elif kind is Fill:
             commands.extend(reversed(doc.parts[doc.printed :]))
+        elif kind is Reserve:
+            width -= doc.width
+        elif kind is FirstFit:
+            commands.append(doc.layouts[0])
         elif kind is Measure:
             commands.append(doc.flat)
     return False
@@ -363,22 +396,37 @@ PRETTIER = Style(PRINT_WIDTH, " " * TAB_WIDTH)
 
 def print_doc(doc: Doc, width: int | None = None, style: Style = PRETTIER) -> str:
     """Lay `doc` out within `width` columns (default: the style's) exactly as prettier's printDocToString does."""
-    width = style.width if width is None else width
+    return _print(doc, style.width if width is None else width, style)
+
+
+def _print(
+    doc: Doc,
+    width: int,
+    style: Style,
+    position: int = 0,
+    widths: list[int] | None = None,
+    group_modes: dict[int, str] | None = None,
+) -> str:
+    """print_doc from column `position` on; `widths`, when given, receives the width of each line printed (with the
+    columns of its Reserves), for FirstFit."""
     unit, text_width = style.indent, style.text_width
     propagate_breaks(doc)
-    group_modes: dict[int, str] = {}
+    group_modes = {} if group_modes is None else group_modes
     out: list[str] = []
-    position = 0
     should_remeasure = False
     commands: list[tuple] = [("", MODE_BREAK, doc)]
 
-    def trim() -> None:
+    def trim() -> int:
+        """Trailing blanks dropped before a line break; how many."""
+        trimmed = 0
         while out:
             stripped = out[-1].rstrip(" \t")
+            trimmed += len(out[-1]) - len(stripped)
             if stripped:
                 out[-1] = stripped
-                return
+                return trimmed
             out.pop()
+        return trimmed
 
     while commands:
         indent, mode, current = commands.pop()
@@ -386,7 +434,7 @@ def print_doc(doc: Doc, width: int | None = None, style: Style = PRETTIER) -> st
         if kind is str:
             if current:
                 out.append(current)
-                if commands:
+                if commands or widths is not None:
                     position += len(current) if current.isascii() else text_width(current)
         elif kind is list:
             # The leading strings are printed right away (what pushing and popping them would do); the rest of
@@ -425,10 +473,14 @@ def print_doc(doc: Doc, width: int | None = None, style: Style = PRETTIER) -> st
             if mode == MODE_FLAT:
                 should_remeasure = True
             if current.literal:  # rendered text's own line break: its next line brings its own indentation
+                if widths is not None:
+                    widths.append(position)
                 out.append("\n")
                 position = 0
                 continue
-            trim()
+            trimmed = trim()
+            if widths is not None:
+                widths.append(position - trimmed)
             out.append("\n" + indent)
             position = len(indent) if indent.isascii() else text_width(indent)
         elif kind is Indent:
@@ -457,7 +509,37 @@ def print_doc(doc: Doc, width: int | None = None, style: Style = PRETTIER) -> st
                 )
             if group_mode in (MODE_BREAK, MODE_FLAT) and contents:
                 commands.append((indent, mode, contents))
+        elif kind is Reserve:
+            position += current.width
+        elif kind is FirstFit:
+            if mode == MODE_FLAT:
+                layout = current.layouts[0]
+            else:
+                layout = _first_fit(current, indent, position, commands, width, group_modes, style)
+            propagate_breaks(layout)
+            commands.append((indent, mode, layout))
+    if widths is not None:
+        widths.append(position)
     return "".join(out)
+
+
+def _first_fit(
+    doc: FirstFit, indent: str, position: int, rest: list, width: int, group_modes: dict, style: Style
+) -> Doc:
+    """The layout of `doc` to print at `position`: each but the last is printed on its own to measure its lines."""
+    for layout in doc.layouts[:-1]:
+        layout = layout() if callable(layout) else layout
+        widths: list[int] = []
+        _print(IndentTo(indent, layout), width, style, position, widths, dict(group_modes))
+        first, inner, last = widths[0], widths[1:-1], widths[-1]
+        if len(widths) > 1 and first != position and first > width:
+            continue
+        if any(line > width for line in inner):
+            continue
+        if _fits((indent, MODE_FLAT, ""), rest, width - last, group_modes, text_width=style.text_width):
+            return layout
+    last = doc.layouts[-1]
+    return last() if callable(last) else last
 
 
 def _print_group(
@@ -509,3 +591,4 @@ def _print_fill(
         commands.extend([whitespace_break, content_flat])
     else:
         commands.extend([whitespace_break, content_break])
+

@@ -15,7 +15,21 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from .doc import HARDLINE, LINE, LITERALLINE, SOFTLINE, Doc, IfBreak, Indent, IndentTo, Style, group, print_doc
+from .doc import (
+    HARDLINE,
+    LINE,
+    LITERALLINE,
+    SOFTLINE,
+    Doc,
+    FirstFit,
+    IfBreak,
+    Indent,
+    IndentTo,
+    Style,
+    group,
+    print_doc,
+)
+from .plain import print_plain
 
 MARK = "\ue000"  # private-use characters: no template or spec text can forge a token (names and text are escaped)
 _TOKEN = re.compile("\ue000([0-9]+)\ue001")
@@ -92,13 +106,42 @@ def lay_out(text: str, placed: list[Doc], style: Style) -> str:
     """`text` with every line that holds a token printed by the document printer in `style`."""
     if MARK not in text:
         return text
-    lines = text.split("\n")
-    for number, line in enumerate(lines):
-        if MARK in line:
+    out: list[str] = []
+    position = 0
+    mark = text.find(MARK)
+    while mark >= 0:  # from each token to its line's ends: the lines without one are copied whole
+        start = text.rfind("\n", 0, mark) + 1
+        end = text.find("\n", mark)
+        end = len(text) if end < 0 else end
+        line = text[start:end]
+        laid = _first_layouts(line, placed, style)
+        if laid is None:
             stripped = line.lstrip(" \t")
             indent = line[: len(line) - len(stripped)]
-            lines[number] = print_doc([indent, IndentTo(indent, _inline(stripped, placed))], style=style)
-    return "\n".join(lines)
+            parts = _inline(stripped, placed)
+            laid = print_plain(parts, indent, style)
+            if laid is None:
+                laid = print_doc([indent, IndentTo(indent, parts)], style=style)
+        out += [text[position:start], laid]
+        position = end
+        mark = text.find(MARK, end)
+    out.append(text[position:])
+    return "".join(out)
+
+
+def _first_layouts(line: str, placed: list[Doc], style: Style) -> str | None:
+    """`line` with each document its first layout, when each is a FirstFit whose first layout is text (and the
+    columns it reserves) and the line then fits: what the printer would print, without printing (most lines fit)."""
+    pieces = _TOKEN.split(line)
+    reserved = 0
+    for index in range(1, len(pieces), 2):
+        doc = placed[int(pieces[index])]
+        if type(doc) is not FirstFit or doc.line is None:
+            return None
+        pieces[index], columns = doc.line
+        reserved += columns
+    text = "".join(pieces)
+    return text if style.text_width(text) + reserved <= style.width else None
 
 
 # -- the layout macros every template has ------------------------------------------------------------------------

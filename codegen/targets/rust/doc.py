@@ -11,6 +11,7 @@ comments), each one's first character escaped when it could start a block (`#`, 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ...model import doctext
 
@@ -19,6 +20,8 @@ _URL = re.compile(r"https?://[A-Za-z0-9][^\s<>]*")
 _MARKDOWN_LINK = re.compile(r"\[[^\[\]\n]*\]\(https?://[^\s()<>]+\)")
 _TRAILING = ".,;:!?'\"*_"
 _BLOCK_START = re.compile(r"(^|\n)([#>=+\-*_|~])")
+# What inline() changes: a character it escapes, a code span's backquote, a URL, a line that could start a block.
+_MARKUP = re.compile(r"[\\\[<`]|https?://|" + _BLOCK_START.pattern)
 
 
 def show_invisible(text: str) -> str:
@@ -30,12 +33,17 @@ def show_invisible(text: str) -> str:
 
 def doc_lines(text: str | None, prefix: str = "///") -> list[str]:
     """`text` as doc comment lines (each starting with `prefix`), blank prefix lines between blocks."""
+    return list(_doc_lines(text, prefix))
+
+
+@lru_cache(maxsize=4096)  # real tools repeat their properties' descriptions ("The repository owner")
+def _doc_lines(text: str | None, prefix: str) -> tuple[str, ...]:
     lines: list[str] = []
     for block in doctext.parse(text):
         if lines:
             lines.append(prefix)
         lines += [f"{prefix} {line}".rstrip() if line else prefix for line in _block(block)]
-    return lines
+    return tuple(lines)
 
 
 def _block(block: doctext.Block) -> list[str]:
@@ -64,6 +72,8 @@ def _list(block: doctext.ItemList, indent: str) -> list[str]:
 
 def inline(text: str) -> str:
     """Paragraph text as Markdown that says what the text says: code spans kept, the rest escaped."""
+    if not _MARKUP.search(text) and text.replace("\n", "").isprintable():  # most text: nothing to change
+        return text
     out = []
     for span in doctext.spans("\n".join(show_invisible(line) for line in text.split("\n"))):
         out.append(_code_span(span.text) if span.code else _plain(span.text))

@@ -1,33 +1,41 @@
-"""The few rustfmt layout rules the Rust target needs, so generated code is already in canonical form.
+"""rustfmt's line breaking as documents: the rules the Rust templates call where a line's width decides its layout.
 
-rustfmt (style edition 2024, default configuration) breaks a line by width. The Rust target keeps the shape of
-its code fixed; only names and strings that come from specs vary in length, and the functions here place them
-where rustfmt would: a type after a field or alias name, a `#[serde(...)]` attribute, a where-clause bound, a
-function signature, a `pub use` list, a call with one argument. When rustfmt itself cannot fit an item into
-100 columns it leaves that item exactly as written, so these functions then return the one-line form.
-`tests/test_target_rust.py` runs rustfmt over generated code with names of every length to keep them honest.
+rustfmt (style edition 2024, default configuration) tries an item's layouts in turn and keeps the first whose lines
+fit; each rule here builds those layouts, in rustfmt's order, as a `FirstFit` of documents (codegen/layout/doc.py)
+from the names, types and literals the template hands it. The template spells the rest of the statement once, flat.
+rustfmt's width heuristics are the rules' own (attribute arguments go vertical past `attr_fn_like_width`, an array's
+items past `array_width`), and the columns it keeps spare, or allows past the width, are `Reserve`s. What rustfmt
+cannot fit into 100 columns it leaves as written, so a rule's last layout is then the one-line form.
+`tests/test_target_rust.py` runs rustfmt over generated code with names of every length to keep the rules honest.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
+from ...layout.doc import HARDLINE, LINE, SOFTLINE, Doc, FirstFit, Group, IfBreak, Indent, Reserve, Style, join
+from ...layout.markup import place
+from .types import RustType
+
 MAX_WIDTH = 100  # rustfmt's max_width
-INDENT = 4
-# rustfmt lays a `#[name(a, b)]` attribute out vertically once its arguments are wider than this
-# (`attr_fn_like_width`); an attribute with a single argument only breaks when its line is too long.
-ATTRIBUTE_ARGUMENTS_WIDTH = 70
+ATTR_FN_LIKE_WIDTH = 70  # attribute arguments wider than this go one per line
+ARRAY_WIDTH = 60  # an array whose items are wider than this goes one item per line
+CALL_WIDTH = 60  # from rustfmt's output: a callee this long never overflows an array's brackets
 
 
 def display_width(text: str) -> int:
     """Columns `text` takes in rustfmt's count (unicode-width): wide CJK characters count two, marks zero."""
     if text.isascii():  # no ASCII character is a mark, a format character or wide: one column each
         return len(text)
-    return _display_width_by_char(text)
+    others = _NOT_ASCII.findall(text)  # one C-level scan: only these characters are looked up
+    return len(text) - len(others) + _display_width_by_char("".join(others))
+
+
+_NOT_ASCII = re.compile("[^\x00-\x7f]")
 
 
 def _display_width_by_char(text: str) -> int:
@@ -40,184 +48,185 @@ def _display_width_by_char(text: str) -> int:
     return width
 
 
-def _spaces(indent: int) -> str:
-    return " " * indent
+STYLE = Style(MAX_WIDTH, "    ", display_width)
 
 
-@dataclass(frozen=True)
-class RustType:
-    """A Rust type as a tree (`Option<Vec<String>>` is Option › Vec › String), so it can break at `<`."""
-
-    head: str
-    args: tuple[RustType, ...] = ()
-
-    def text(self) -> str:
-        if not self.args:
-            return self.head
-        return f"{self.head}<{', '.join(arg.text() for arg in self.args)}>"
+def _one_per_line(items: Sequence[Doc], trailing: str = ",") -> list[Doc]:
+    """`items` indented one per line between the brackets around them, each but the last ending with a comma."""
+    return [Indent([HARDLINE, join([",", HARDLINE], list(items)), trailing]), HARDLINE]
 
 
-def layout_type(
-    rust_type: RustType, indent: int, used: int, trail: str, count_trail: bool = True
-) -> list[str] | None:
-    """`rust_type` starting at column `used` of a line indented by `indent`, followed by `trail`.
-
-    Returns the text for the rest of the first line and any further full lines, or None when it cannot fit.
-    Generic arguments that do not fit on one line go one per line, as rustfmt does. A plain name rustfmt
-    has moved to a line of its own may end one column past the limit with its `trail` (`count_trail=False`).
-    """
-    one_line = rust_type.text() + trail
-    # The leniency is rustfmt's for a type name; a string literal (a `const X: &str = "…";` moved to its own line)
-    # must fit with its `;`, or rustfmt leaves it on the prefix's line (found by the real-world tool corpus).
-    literal = rust_type.head.startswith(('"', 'r"', "r#"))
-    lenient = not count_trail and not rust_type.args and not literal
-    if used + display_width(one_line) - (display_width(trail) if lenient else 0) <= MAX_WIDTH:
-        return [one_line]
-    if not rust_type.args or used + display_width(rust_type.head) + 1 > MAX_WIDTH:
-        return None
-    inner = indent + INDENT
-    lines = [rust_type.head + "<"]
-    for arg in rust_type.args:
-        arg_lines = layout_type(arg, inner, inner, ",")
-        if arg_lines is None:
-            return None
-        lines.append(_spaces(inner) + arg_lines[0])
-        lines.extend(arg_lines[1:])
-    lines.append(_spaces(indent) + ">" + trail)
-    return lines
+def type_doc(rust_type: RustType, broken: bool = False) -> Doc:
+    """A type whose generic arguments go one per line (each with its comma) when it does not fit."""
+    if not rust_type.args:
+        return rust_type.head
+    arguments = join([",", LINE], [type_doc(argument) for argument in rust_type.args])
+    return Group([rust_type.head, "<", Indent([SOFTLINE, arguments, IfBreak(",")]), SOFTLINE, ">"], broken)
 
 
-def layout_right_hand_side(prefix: str, value: RustType, indent: int, trail: str) -> list[str]:
-    """`prefix value trail` (a field `pub name: T,`, an alias `pub type A = T;`, a `const X: &str = "…";`).
-
-    rustfmt keeps the value on the prefix's line when it fits there on one line; otherwise it moves it to
-    the next line, indented once more, when it fits there on one line or needs clearly fewer lines; else it
-    breaks it on the prefix's line. What fits nowhere it leaves as written (here: on one line).
-    """
-    same_line = layout_type(value, indent, display_width(prefix) + 1, trail)
-    if same_line is not None and len(same_line) == 1:
-        return [f"{prefix} {same_line[0]}"]
-    next_indent = indent + INDENT
-    next_line = layout_type(value, next_indent, next_indent, trail, count_trail=False)
-    if next_line is not None and (
-        same_line is None or len(next_line) == 1 or len(same_line) - 1 > len(next_line) - 1 + 1
-    ):
-        return [prefix, _spaces(next_indent) + next_line[0], *next_line[1:]]
-    if same_line is not None:
-        return [f"{prefix} {same_line[0]}", *same_line[1:]]
-    return [f"{prefix} {value.text()}{trail}"]
-
-
-def layout_attribute(
-    name: str, arguments: Sequence[str], indent: int, max_line: int = MAX_WIDTH
-) -> list[str]:
-    """`#[name(arguments)]`: one line, or one argument per line when too wide (no trailing comma).
-
-    rustfmt allows an attribute line `max_line` columns: the full width at the top level and on an enum
-    variant, one less on a struct field.
-    """
-    joined = ", ".join(arguments)
-    line = f"{_spaces(indent)}#[{name}({joined})]"
-    fits_line = display_width(line) <= max_line
-    if fits_line and (len(arguments) == 1 or display_width(joined) <= ATTRIBUTE_ARGUMENTS_WIDTH):
-        return [line]
-    inner = _spaces(indent + INDENT)
-    body = [f"{inner}{argument}," for argument in arguments[:-1]] + [f"{inner}{arguments[-1]}"]
-    return [f"{_spaces(indent)}#[{name}(", *body, f"{_spaces(indent)})]"]
-
-
-def layout_item_header(header: str, empty: bool = False) -> list[str]:
-    """`pub struct Name {` (or `pub enum`, or `pub struct Name {}` when `empty`): the brace goes to the next
-    line when the line is too long."""
-    if not empty:
-        return [f"{header} {{"] if display_width(f"{header} {{") <= MAX_WIDTH else [header, "{"]
-    width = display_width(f"{header} {{}}")
-    if width <= MAX_WIDTH - 2:  # rustfmt keeps two columns spare for `{}`
-        return [f"{header} {{}}"]
-    return [f"{header} {{", "}"] if width <= MAX_WIDTH else [header, "{}"]
-
-
-def layout_fn_without_parameters(name: str, output: str) -> list[str]:
-    """Top-level `fn name() -> Output {`: one line; else the brace on its own line; else the return type too."""
-    if display_width(f"fn {name}() -> {output} {{") <= MAX_WIDTH:
-        return [f"fn {name}() -> {output} {{"]
-    if display_width(f"fn {name}() -> {output}") <= MAX_WIDTH + 1:  # rustfmt lets this line reach 101
-        return [f"fn {name}() -> {output}", "{"]
-    returns = f"-> {output}"
-    if display_width(returns + " {") <= MAX_WIDTH:
-        return [f"fn {name}()", returns + " {"]
-    if display_width(returns) <= MAX_WIDTH:
-        return [f"fn {name}()", returns, "{"]
-    return [f"fn {name}()", returns + "{"]  # rustfmt's own output when nothing fits
-
-
-def layout_call(indent: int, function: str, argument: str) -> list[str]:
-    """`function(argument)` with one literal argument: one line, or the argument on its own line."""
-    line = f"{_spaces(indent)}{function}({argument})"
-    if display_width(line) <= MAX_WIDTH:
-        return [line]
-    return [
-        f"{_spaces(indent)}{function}(",
-        f"{_spaces(indent + INDENT)}{argument},",
-        f"{_spaces(indent)})",
-    ]
-
-
-def layout_where_bound(
-    name: str, function_args: Sequence[str], output: str, bounds: Sequence[str]
-) -> list[str]:
-    """One where-clause predicate `name: Fn(args) -> output + bound + …,` at indent 4.
-
-    Too long for a line, the `+ bound`s go one per line; if the `Fn(…)` part alone is still too long, its
-    arguments go one per line as well.
-    """
-    pad, bound_pad = _spaces(INDENT), _spaces(2 * INDENT)
-    function = f"Fn({', '.join(function_args)}) -> {output}"
-    one_line = f"{pad}{name}: {' + '.join([function, *bounds])},"
-    if display_width(one_line) <= MAX_WIDTH:
-        return [one_line]
-    head = f"{pad}{name}: {function}"
-    if display_width(head) < MAX_WIDTH:  # rustfmt breaks a first bound of exactly max_width columns too
-        lines = [head]
-    else:
-        arg_pad = _spaces(3 * INDENT)
-        lines = [
-            f"{pad}{name}: Fn(",
-            *[f"{arg_pad}{arg}," for arg in function_args],
-            f"{bound_pad}) -> {output}",
+def rhs(value: RustType | str) -> FirstFit:
+    """What follows `name:` or `=` (a type, or a string literal): on its line; else alone on the next line, indented;
+    else a type broken after its `<`, on its line, then on the next line. A plain type name on a line of its own may
+    end one column past the width with the `,` or `;` after it; a literal must fit with it."""
+    text = str(value)
+    if isinstance(value, str) or not value.args:
+        allowance = [] if isinstance(value, str) else [Reserve(-1)]
+        return FirstFit([text, lambda: Indent([HARDLINE, text, *allowance]), text])
+    return FirstFit(
+        [
+            text,
+            lambda: Indent([HARDLINE, text]),
+            lambda: type_doc(value, broken=True),
+            lambda: Indent([HARDLINE, type_doc(value, broken=True)]),
+            text,
         ]
-    bound_lines = [f"{bound_pad}+ {bound}" for bound in bounds]
-    bound_lines[-1] += ","
-    return lines + bound_lines
+    )
 
 
-def layout_fn_signature(
-    prefix: str, parameters: Sequence[str], suffix: str, generics: Sequence[str] = ()
-) -> list[str]:
-    """`prefix<generics>(parameters)suffix` for a top-level fn: one line, or one parameter per line; when even
-    `prefix<generics>(` takes max_width columns or more, one generic parameter per line too (rustfmt keeps 99)."""
-    generic = f"<{', '.join(generics)}>" if generics else ""
-    one_line = f"{prefix}{generic}({', '.join(parameters)}){suffix}"
-    if display_width(one_line) <= MAX_WIDTH:
-        return [one_line]
-    head = [f"{prefix}{generic}("]
-    if generics and display_width(head[0]) >= MAX_WIDTH:
-        head = [f"{prefix}<", *[f"{_spaces(INDENT)}{name}," for name in generics], ">("]
-    return [*head, *[f"{_spaces(INDENT)}{parameter}," for parameter in parameters], f"){suffix}"]
+_OPEN_BRACE = FirstFit(["{", [HARDLINE, "{"]])
+_EMPTY_BRACES = FirstFit([["{}", Reserve(2)], ["{", Reserve(1), HARDLINE, "}"], [HARDLINE, "{}"]])
 
 
-def layout_use_list(prefix: str, names: Sequence[str]) -> list[str]:
-    """`pub use path::{A, b};`: one line, the names together on a line of their own, or one per line."""
+def open_brace() -> FirstFit:
+    """The `{` that opens an item's body: on the item's line, else on a line of its own."""
+    return _OPEN_BRACE
+
+
+def empty_braces() -> FirstFit:
+    """The `{}` of an empty struct: on its line with two columns spare, else `{` there (one spare) and `}` below,
+    else `{}` on a line of its own."""
+    return _EMPTY_BRACES
+
+
+def attribute(arguments: Sequence[str], in_list: bool = False) -> FirstFit:
+    """The arguments of `#[name(…)]`: on one line, or one per line (without a trailing comma) when the line is too
+    long or several are wider than attr_fn_like_width. An attribute on an item of a list (a struct field) keeps a
+    column spare for the item's comma."""
+    flat = ", ".join(arguments)
+    if len(arguments) > 1 and display_width(flat) > ATTR_FN_LIKE_WIDTH:
+        return FirstFit([_one_per_line(arguments, trailing="")])
+    return FirstFit([[flat, Reserve(1)] if in_list else flat, lambda: _one_per_line(arguments, trailing="")])
+
+
+def returns(output: RustType) -> FirstFit:
+    """` -> Output {` after a function's `()`; else the brace on the next line (the line may reach 101 columns);
+    else `-> Output {` on the next line; else `-> Output` and `{` on lines of their own; else rustfmt's own
+    `-> Output{`."""
+    text = f"-> {output}"
+    return FirstFit(
+        [
+            f" {text} {{",
+            lambda: [f" {text}", Reserve(-1), HARDLINE, "{"],
+            lambda: [HARDLINE, f"{text} {{"],
+            lambda: [HARDLINE, text, HARDLINE, "{"],
+            lambda: [HARDLINE, text + "{"],
+        ]
+    )
+
+
+def argument(value: str) -> FirstFit:
+    """A call's one argument (a literal): in the parentheses, else on a line of its own with a trailing comma."""
+    return FirstFit([value, lambda: _one_per_line([value])])
+
+
+def signature(generics: Sequence[str], parameters: Sequence[str]) -> FirstFit:
+    """`<generics>(parameters)` of a function: on one line; else the parameters one per line, when the line up to
+    the `(` leaves a column spare (rustfmt budgets the generics with the `()` after them); else the generics one
+    per line too."""
+    opened = f"<{', '.join(generics)}>("
+    return FirstFit(
+        [
+            f"{opened}{', '.join(parameters)})",
+            lambda: [opened, Reserve(1), *_one_per_line(parameters), ")"],
+            lambda: ["<", *_one_per_line(generics), ">(", *_one_per_line(parameters), ")"],
+        ]
+    )
+
+
+def bound(arguments: Sequence[str], output: str, bounds: Sequence[str]) -> FirstFit:
+    """A where-clause bound `Fn(arguments) -> output + bound + …`: on one line; else each `+ bound` on a line of
+    its own, when the `Fn(…)` line leaves a column spare; else the arguments one per line too."""
+    function = f"Fn({', '.join(arguments)}) -> {output}"
+
+    def plus() -> Doc:
+        return Indent([[HARDLINE, f"+ {name}"] for name in bounds])
+
+    return FirstFit(
+        [
+            " + ".join([function, *bounds]),
+            lambda: [function, Reserve(1), plus()],
+            lambda: [Indent(["Fn(", *_one_per_line(arguments), f") -> {output}"]), plus()],
+        ]
+    )
+
+
+def use_list(names: Sequence[str]) -> FirstFit | str:
+    """What a `use path::` brings in: one name; or `{A, b}` on the line, two columns spare; else the names together
+    on a line of their own; else one per line."""
     if len(names) == 1:
-        return [f"{prefix}{names[0]};"]
-    one_line = f"{prefix}{{{', '.join(names)}}};"
-    # rustfmt budgets a one-line use list two columns short of max_width (measured: 98 fits, 99 breaks).
-    if display_width(one_line) <= MAX_WIDTH - 2:
-        return [one_line]
-    together = f"{_spaces(INDENT)}{', '.join(names)},"
-    if display_width(together) <= MAX_WIDTH:
-        return [f"{prefix}{{", together, "};"]
-    return [f"{prefix}{{", *[f"{_spaces(INDENT)}{name}," for name in names], "};"]
+        return names[0]
+    together = ", ".join(names)
+    return FirstFit(
+        [
+            [f"{{{together}}}", Reserve(2)],
+            lambda: ["{", *_one_per_line([together + ","], trailing=""), "}"],
+            lambda: ["{", *_one_per_line(names), "}"],
+        ]
+    )
+
+
+def _call(function: str, field: str, receiver: str, broken: bool = False) -> Group:
+    """`function(receiver.field)`: its argument on a line of its own when it does not fit, and `.field` below
+    `receiver` when even that line is too long (rustfmt's chain)."""
+    chain = Group([receiver, Indent([SOFTLINE, ".", field])])
+    return Group([function, "(", Indent([SOFTLINE, chain, IfBreak(",")]), SOFTLINE, ")"], broken)
+
+
+def call_list(calls: Sequence[tuple[str, str]], receiver: str) -> FirstFit | str:
+    """The items of `vec![…]`, each `function(receiver.field)`: on one line when they take at most array_width
+    columns; a lone call broken in the brackets (`vec![f(` … `)]`) unless its callee is call_width or longer or
+    its lines do not fit, then on one line if that fits; else one item per line."""
+    items = [f"{function}({receiver}.{field})" for function, field in calls]
+    flat = ", ".join(items)
+    if display_width(flat) <= ARRAY_WIDTH:
+        return flat
+    vertical = _one_per_line(
+        [FirstFit([item, _call(*call, receiver, broken=True)]) for item, call in zip(items, calls)]
+    )
+    if len(calls) > 1:
+        return FirstFit([vertical])
+    (function, field), = calls
+    overflowing = [_call(function, field, receiver, broken=True)] if display_width(function) < CALL_WIDTH else []
+    return FirstFit([*overflowing, flat, vertical])
+
+
+def _placing(rule: Callable[..., Doc], repeats: int = 0, sequences: bool = False) -> Callable[..., str]:
+    """`rule` as a template macro: its document placed where the template renders it (text stays text). A rule
+    that `repeats` its arguments (a module's types, its fields' serde arguments) keeps that many of its last
+    documents (a document is only read by the printer). A rule of `sequences` takes lists from the template."""
+    made = lru_cache(maxsize=repeats)(rule) if repeats else rule
+
+    def macro(*args: Any, **kwargs: Any) -> str:
+        if sequences:
+            args = tuple(tuple(arg) if type(arg) is list else arg for arg in args)
+        doc = made(*args, **kwargs)
+        return doc if type(doc) is str else place(doc)
+
+    return macro
+
+
+MACROS = {
+    "rhs": _placing(rhs, repeats=256),
+    "open_brace": _placing(open_brace),
+    "empty_braces": _placing(empty_braces),
+    "attribute": _placing(attribute, repeats=256, sequences=True),
+    "returns": _placing(returns, repeats=64),
+    "argument": _placing(argument),
+    "signature": _placing(signature, repeats=4, sequences=True),
+    "bound": _placing(bound, repeats=4, sequences=True),
+    "use_list": _placing(use_list),
+    "call_list": _placing(call_list),
+}
 
 
 # -- ordering -----------------------------------------------------------------------------------------------

@@ -10,8 +10,7 @@ from ...model import ir
 from ...model.naming import pascal, snake, unique_identifiers
 from ...review.warning_codes import RENAMED
 from ..base import Reporter
-from .handlers import FOLDER_MODULE_NAMES, FOLDER_TYPE_NAMES
-from .literals import string_literal
+from .syntax import FOLDER_MODULE_NAMES, FOLDER_TYPE_NAMES, string_literal
 
 # Strict and reserved keywords of Rust 2024 (`gen` is reserved from 2024 on). Escaped as raw identifiers.
 KEYWORDS = frozenset(

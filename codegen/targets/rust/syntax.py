@@ -1,4 +1,5 @@
-"""Rust literals for the values toolgen writes: strings (plain and raw), JSON text in raw strings, `f64`s.
+"""Rust syntax toolgen writes: the names the folder's own file takes, string literals (plain and raw), JSON text in
+raw strings, `f64` literals.
 
 rustc rejects bidi controls in literals and comments, and other invisible characters would hide what a line
 says, so every one is escaped where Rust allows it (`\\u{…}`) or, inside raw strings, where JSON allows it.
@@ -8,9 +9,18 @@ from __future__ import annotations
 
 import json
 import re
+from json.encoder import encode_basestring  # json.dumps' own, for a str
 from typing import Any
 
 from ...layout.quoted import double_quoted
+
+# Types mod.rs declares or imports; a re-exported parameters type must not take them.
+FOLDER_TYPE_NAMES = frozenset(
+    {"ToolHandlers", "HandlerFuture", "TypedHandler", "InvocationHandler", "Pin", "Future", "Error", "Tool",
+     "ToolInvocation", "ToolResult"}
+)
+# Crates mod.rs `use`s: a tool module of the same name would make the path ambiguous there.
+FOLDER_MODULE_NAMES = frozenset({"std", "github_copilot_sdk"})
 
 _SHORT_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0"}
 
@@ -32,15 +42,20 @@ def _in_string(char: str) -> str:
 
 
 def raw_string_literal(text: str) -> str:
-    """`r#"…"#` with one `#` more than the longest run of `#` after a `"` in `text`, so nothing ends it early.
-
-    Text without quotes or backslashes needs no raw string and gets a plain literal.
-    """
+    """`r#"…"#` around `text`, or a plain literal for text without quotes or backslashes (it needs no raw string)."""
     if '"' not in text and "\\" not in text:
         return f'"{text}"'
-    runs = [len(match) for match in re.findall(r'"(#*)', text)]
-    hashes = "#" * (max(runs, default=0) + 1)
+    hashes = raw_hashes(text)
     return f'r{hashes}"{text}"{hashes}'
+
+
+def raw_hashes(text: str) -> str:
+    """The `#`s of a raw string holding `text`: one more than the longest run of `#` after a `"` in it, so nothing
+    ends it early."""
+    if '"#' not in text:  # one C-level scan: the common case
+        return "#"
+    runs = [len(match) for match in re.findall(r'"(#*)', text)]
+    return "#" * (max(runs, default=0) + 1)
 
 
 def _escape_invisible_json(text: str) -> str:
@@ -73,10 +88,25 @@ def _escape_invisible_json_by_char(text: str) -> str:
 def json_text(value: Any, pretty: bool) -> str:
     """`value` as JSON fit for a raw string: keys in spec order, Unicode kept, invisible characters escaped."""
     if pretty:
-        text = json.dumps(value, indent=2, ensure_ascii=False)
+        text = _pretty_json(value)
     else:
         text = json.dumps(value, separators=(", ", ": "), ensure_ascii=False)
     return _escape_invisible_json(text)
+
+
+def _pretty_json(value: Any, pad: str = "") -> str:
+    """`json.dumps(value, indent=2, ensure_ascii=False)`, without its pure-Python encoder (indenting, json.dumps
+    encodes every node through a generator): a wire schema is most of a tool module's text."""
+    kind = type(value)
+    if kind is str:
+        return encode_basestring(value)
+    inner = pad + "  "
+    if kind is dict and value:
+        members = [f"{inner}{encode_basestring(key)}: {_pretty_json(item, inner)}" for key, item in value.items()]
+        return "{\n" + ",\n".join(members) + f"\n{pad}}}"
+    if kind is list and value:
+        return "[\n" + ",\n".join([inner + _pretty_json(item, inner) for item in value]) + f"\n{pad}]"
+    return json.dumps(value)  # a scalar, {} or []
 
 
 def float_literal(value: int | float) -> str:
