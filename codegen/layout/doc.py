@@ -84,6 +84,16 @@ class Label:
     contents: Any
 
 
+@dataclass(eq=False)
+class ByIndent:
+    """Contents that depend on the indentation they print at: `contents(width)`, `width` that indentation's width
+    (Java's string wrapping cuts a literal too long for its line into literals that each fit). Measured as `flat`:
+    a fit is measured before the indentation of the lines it would break to is known."""
+
+    contents: Any  # (int) -> Doc
+    flat: Any
+
+
 class _BreakParent:
     def __repr__(self) -> str:
         return "breakParent"
@@ -97,7 +107,7 @@ HARDLINE = [HARDLINE_WITHOUT_BREAK_PARENT, BREAK_PARENT]
 LITERALLINE = [Line(hard=True, literal=True), BREAK_PARENT]
 
 Doc = Union[
-    str, list, Group, Indent, Align, IndentTo, Line, IfBreak, IndentIfBreak, Fill, Label, _BreakParent
+    str, list, Group, Indent, Align, IndentTo, Line, IfBreak, IndentIfBreak, Fill, Label, ByIndent, _BreakParent
 ]
 
 
@@ -331,6 +341,8 @@ def _fits(
                 commands.append(contents)
         elif kind is Fill:
             commands.extend(reversed(doc.parts[doc.printed :]))
+        elif kind is ByIndent:
+            commands.append(doc.flat)
     return False
 
 
@@ -441,6 +453,8 @@ def print_doc(doc: Doc, width: int | None = None, style: Style = PRETTIER) -> st
                 )
             if group_mode in (MODE_BREAK, MODE_FLAT) and contents:
                 commands.append((indent, mode, contents))
+        elif kind is ByIndent:
+            commands.append((indent, mode, current.contents(text_width(indent))))
     return "".join(out)
 
 
