@@ -52,7 +52,7 @@ def string_assignment(head: str, text: str) -> list[str]:
 
 def argument_list(head: str, arguments: list[str], tail: str) -> list[str]:
     """`head(arguments)tail` at a class member's indentation, the arguments marked as the templates mark them."""
-    source = "  " + head + "({% call arguments() %}{{ items | join(',' ~ line) }}{% endcall %})" + tail
+    source = "  " + head + "({% call arguments() %}{{ items | join(',' ~ next_argument) }}{% endcall %})" + tail
     return laid_out(source, items=arguments)
 
 

@@ -1,21 +1,23 @@
 """google-java-format's line breaking, as documents for the one printer (codegen.layout.doc).
 
 google-java-format nests a statement's parts in levels: a level stays on one line when it fits (with what follows
-it up to the next possible break), else its breaks are taken and its continuation lines are indented +4. The
-generated files need four of its rules, and the templates mark where each applies:
+it up to its next possible break), else its breaks are taken, continuation lines indented +4. The templates spell
+each statement flat and mark where it may break, with these rules:
 
-- `continued` (a layout macro): a level whose breaks indent +4, such as a record component's annotations, type and
-  name, or an enum's name after `public enum`;
-- `arguments`: the parentheses' contents of a call or declaration: on the line, else all together on a
-  continuation line, else one per line there;
-- `throws`: the break before `throws`, taken when the parameters before it went one per line (its "must break"
-  after a broken level), else only when the rest of the line does not fit;
+- `continued` (a layout macro around text): a level whose breaks indent +4, such as a record component (its
+  annotations, then its type and name);
+- `arguments` (a layout macro around the items, separated by `,` and a `line`): a call's or declaration's
+  parentheses: the items on the line, else together on a continuation line, else one per line there;
+- `wrap`, `wrap_continued`, `softwrap_continued`: a level of one break (a space, or nothing), as after `public`,
+  `public enum` or `create(`;
+- `wrap_after(level)`: a break taken when the level before it broke (google-java-format's "must break" after a
+  broken level), else only where the rest of the line does not fit: before `throws`, and between two annotations;
 - `string_value`: a string literal after `=` or `(`: on the line, else on a continuation line, else cut into a `+`
   chain of literals that each fit the line (its string wrapping);
+- `json_value`: the JSON constants' text blocks, printed straight from their lines (no line of them ever breaks).
 
-and `json_value`, the JSON constants' text blocks, printed straight from their lines (their layout never depends on
-the width). Between `=` and a value that breaks, the printer drops the space the template wrote, as
-google-java-format leaves none.
+Between `=` and a value that breaks, the printer drops the space the template wrote, as google-java-format leaves
+none.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...layout.doc import HARDLINE_WITHOUT_BREAK_PARENT as NEWLINE
-from ...layout.doc import LINE, SOFTLINE, Align, ByIndent, Doc, Group, IfBreak, Style, group, new_group_id
+from ...layout.doc import LINE, SOFTLINE, Align, ByIndent, Doc, Group, IfBreak, Line, Style, group, join, new_group_id
 from ...layout.markup import Laid, parse, place
 from .syntax import java_string, string_chunks, text_block
 
@@ -36,29 +38,29 @@ def continued(doc: Doc, gid: int | None = None) -> Doc:
     return group(Align(CONTINUATION, doc), gid=gid)
 
 
-def arguments(items: Doc, items_id: int | None = None) -> Doc:
-    """`items` (separated by `,` and a line) inside parentheses the template writes. `items_id` names the group of
-    the items, which is broken when they go one per line."""
-    return continued([SOFTLINE, group(items, gid=items_id)])
+def arguments(items: list[Doc], items_id: int | None = None) -> Doc:
+    """The items inside parentheses the template writes, each a level of its own (+4 where it breaks inside). The
+    items stay on the line, else go together on a continuation line, else one per line there; `items_id` names
+    their group, which is broken when they go one per line."""
+    return continued([SOFTLINE, group(join(LINE, [continued(item) for item in items]), gid=items_id)])
 
 
-def throws(items_id: int) -> Doc:
-    """The break before a `throws` clause that follows the parameters whose group is `items_id`."""
-    return IfBreak(Align(CONTINUATION, NEWLINE), continued(LINE), group_id=items_id)
-
-
-def wrap_after(value_id: int) -> Doc:
-    """A space, or a line break where the value whose group is `value_id` broke or what follows does not fit: the
-    break between two annotations, the first one's value being `value_id`'s."""
-    return IfBreak(NEWLINE, group(LINE), group_id=value_id)
+def wrap_after(level_id: int, indent: int = 0) -> Doc:
+    """A space, or a line break (`indent` further), taken when the level whose group is `level_id` broke, else where
+    what follows up to its next break does not fit."""
+    return IfBreak(Align(indent, NEWLINE), group(Align(indent, LINE)), group_id=level_id)
 
 
 def string_value(text: str) -> Doc:
-    """`text` as a string literal after `=` or `(`: a conditional group (prettier's), so that the literal alone is
-    measured and printed where it fits, as most do."""
+    """`text` as a string literal after `=` or `(`: a conditional group (prettier's), so that where the literal fits,
+    as most do, it alone is measured and printed; the broken form is built only where it is printed."""
     literal = java_string(text)
-    broken = Align(CONTINUATION, [SOFTLINE, group(IfBreak(ByIndent(lambda width: _chain(text, width), literal), literal))])
-    return Group(literal, False, [literal, broken], new_group_id())
+
+    def broken(indent: int) -> Doc:
+        chain = ByIndent(lambda width: _chain(text, width), literal)
+        return Align(CONTINUATION, [SOFTLINE, group(IfBreak(chain, literal))])
+
+    return Group(literal, False, [literal, ByIndent(broken, SOFTLINE)], new_group_id())
 
 
 def _chain(text: str, indent: int) -> Doc:
@@ -87,7 +89,7 @@ def json_value(text: str) -> Doc:
 def _text_block(lines: list[str], continued: bool) -> Doc:
     def body(width: int) -> str:
         # The lines as one string (no line of a text block ever breaks, and there are many), a blank one without
-        # indentation unless it holds the `\\` that ends the text.
+        # indentation unless it holds the backslash that ends the text.
         rows = [" " * width + line if line else "" for line in lines]
         if continued:
             rows[-1] = (rows[-1] or " " * width) + "\\"
@@ -99,31 +101,33 @@ def _text_block(lines: list[str], continued: bool) -> Doc:
 # The layout macros the Java templates call, besides the generic ones (layout.markup.MACROS).
 
 
-def _continued(caller: Any) -> str:
-    return place(continued(parse(caller())))
+NEXT_ARGUMENT = Line()  # a line of its own kind, so that `arguments` tells the items apart
 
 
 def _arguments(items_id: int | None = None, *, caller: Any) -> str:
-    return place(arguments(parse(caller()), items_id))
+    items: list[list[Doc]] = [[]]
+    for part in parse(caller()):
+        if part is NEXT_ARGUMENT:
+            items.append([])
+        else:
+            items[-1].append(part)
+    return place(arguments(items if items != [[]] else [], items_id))
 
 
-def _throws(items_id: int) -> str:
-    return place(throws(items_id))
-
-
-def _wrap_after(value: Laid) -> str:
-    return place(wrap_after(value.doc.id))
+def _wrap_after(level: Laid | int, indent: int = 0) -> str:
+    """`wrap_after` the level of a laid-out value, or of the group whose id the template took (`group_id()`)."""
+    return place(wrap_after(level.doc.id if isinstance(level, Laid) else level, indent))
 
 
 MACROS = {
-    "continued": _continued,
+    # The values a template writes as Java string literals, laid out (`Laid`: a value `wrap_after` can follow).
+    "string_value": lambda text: Laid(string_value(text)),
+    "json_value": lambda text: Laid(json_value(text)),
     "arguments": _arguments,
-    "throws": _throws,
+    "next_argument": Laid(NEXT_ARGUMENT),
     "wrap_after": _wrap_after,
     "group_id": new_group_id,
-    # A space (or nothing: softwrap), or a line break where what follows it up to its next possible break does not
-    # fit (+4: continued).
     "wrap": Laid(group(LINE)),
     "wrap_continued": Laid(continued(LINE)),
-    "softwrap_continued": Laid(continued(SOFTLINE)),
+    "softwrap": Laid(group(SOFTLINE)),
 }

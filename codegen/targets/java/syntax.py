@@ -210,29 +210,11 @@ def _text_block_lines(text: str) -> list[str]:
     continuation comes from the data), every third quote in a row escaped (`\"\"\"` would close the block),
     other characters as in a string literal, and a trailing space escaped (javac strips trailing whitespace from
     every line of a text block; a tab is escaped anyway)."""
-    if '"""' in text:
-        return [_quotes_escaped(line) for line in text.split("\n")]
-    # No third quote in a row: every character as in a string literal, but a quote (and a line break) as itself.
-    lines = text.translate(_TEXT_BLOCK_TABLE).split("\n")
-    return [line[:-1] + "\\s" if line.endswith(" ") else line for line in lines]
+    source = text.translate(_TEXT_BLOCK_TABLE).replace('"""', '""\\"')  # a quote is itself: runs stay runs
+    return [line[:-1] + "\\s" if line.endswith(" ") else line for line in source.split("\n")]
 
 
-def _quotes_escaped(line: str) -> str:
-    """One line of `_text_block_lines` that may hold three quotes in a row."""
-    units: list[str] = []
-    quotes = 0
-    for char in line:
-        if char == '"':
-            quotes += 1
-            units.append('\\"' if quotes == 3 else '"')
-            quotes %= 3
-            continue
-        quotes = 0
-        units.append(_LITERAL_UNIT_OF_CHAR[char])
-    source = "".join(units)
-    return source[:-1] + "\\s" if source.endswith(" ") else source
-
-
+# A quote and a line break stand for themselves in a text block.
 _TEXT_BLOCK_TABLE = _PerCharacter(lambda char: char if char in '"\n' else _literal_unit(char), by_code=True)
 
 # A class file keeps a constant string in its constant pool as at most 65535 bytes of modified UTF-8 (JVMS §4.4.7),

@@ -12,10 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...layout.json import pretty_json
-from ...layout.markup import Laid
 from ...model import ir
 from . import doc as java_doc
-from .layout import json_value, string_value
 from .names import ToolPlan, component_names, enum_constants, handler_methods
 from .syntax import javadoc_text, line_comment_text
 from .types import Types, is_java_enum
@@ -85,8 +83,8 @@ class _ToolView:
             "imports": types.imported(),
             "class_doc": _lines(java_doc.comment(0, tool.description)),
             "class_name": self.plan.class_name,
-            "name": Laid(string_value(tool.name)),
-            "description": Laid(string_value(tool.description)),
+            "name": tool.name,
+            "description": tool.description,
             "json_values": json_values,
             "types": decls,
             # `Params`, or `Params2` next to a $defs `Params`; None for a tool without parameters
@@ -104,14 +102,14 @@ class _ToolView:
         }
 
     def _json_value(self, name: str, doc: str, value: Any) -> dict[str, Any]:
-        return {"name": name, "doc": _lines(java_doc.javadoc(2, doc)), "json": Laid(json_value(pretty_json(value)))}
+        return {"name": name, "doc": _lines(java_doc.javadoc(2, doc)), "json": pretty_json(value)}
 
     def _record(self, decl: ir.StructDecl) -> dict[str, Any]:
         names = component_names(self.tool, decl, self.report)
         components, params = [], []
         for item, name in zip(decl.fields, names):
             components.append({
-                "wire": Laid(string_value(item.wire_name)),
+                "wire": item.wire_name,
                 "type": self.types.java(item.type),
                 "name": name,
                 "nullable": item.null_differs_from_absent,
@@ -145,7 +143,7 @@ class _ToolView:
             "kind": "enum",
             "name": self.plan.nested_names[decl.name],
             "doc": _lines(doc),
-            "constants": [{"wire": Laid(string_value(member.value)), "name": constant}
+            "constants": [{"wire": member.value, "name": constant}
                           for member, constant in zip(decl.members, constants)],  # fmt: skip
         }
 
