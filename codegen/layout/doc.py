@@ -85,13 +85,13 @@ class Label:
 
 
 @dataclass(eq=False)
-class ByIndent:
-    """Contents that depend on the indentation they print at: `contents(width)`, `width` that indentation's width
-    (Java's string wrapping cuts a literal too long for its line into literals that each fit). Measured as `flat`:
-    a fit is measured before the indentation of the lines it would break to is known."""
+class Measure:
+    """A document made when the printer reaches it in break mode: `build(indent, column)` (the indentation its
+    lines break to, and the column it starts at) returns it. For a formatter that decides by measuring, as black
+    does with its optional parentheses; in flat mode, and when `fits` measures it, it is `flat`."""
 
-    contents: Any  # (int) -> Doc
-    flat: Any
+    build: Any
+    flat: Any = ""
 
 
 class _BreakParent:
@@ -107,7 +107,7 @@ HARDLINE = [HARDLINE_WITHOUT_BREAK_PARENT, BREAK_PARENT]
 LITERALLINE = [Line(hard=True, literal=True), BREAK_PARENT]
 
 Doc = Union[
-    str, list, Group, Indent, Align, IndentTo, Line, IfBreak, IndentIfBreak, Fill, Label, ByIndent, _BreakParent
+    str, list, Group, Indent, Align, IndentTo, Line, IfBreak, IndentIfBreak, Fill, Label, Measure, _BreakParent
 ]
 
 
@@ -341,7 +341,7 @@ def _fits(
                 commands.append(contents)
         elif kind is Fill:
             commands.extend(reversed(doc.parts[doc.printed :]))
-        elif kind is ByIndent:
+        elif kind is Measure:
             commands.append(doc.flat)
     return False
 
@@ -441,6 +441,10 @@ def print_doc(doc: Doc, width: int | None = None, style: Style = PRETTIER) -> st
             commands.append((indent, mode, current.contents))
         elif kind is Fill:
             _print_fill(current, indent, mode, commands, width - position, group_modes, text_width)
+        elif kind is Measure:
+            built = current.flat if mode == MODE_FLAT else current.build(indent, position)
+            propagate_breaks(built)
+            commands.append((indent, mode, built))
         elif kind is IfBreak or kind is IndentIfBreak:
             group_mode = group_modes.get(current.group_id) if current.group_id else mode
             if kind is IfBreak:
@@ -453,8 +457,6 @@ def print_doc(doc: Doc, width: int | None = None, style: Style = PRETTIER) -> st
                 )
             if group_mode in (MODE_BREAK, MODE_FLAT) and contents:
                 commands.append((indent, mode, contents))
-        elif kind is ByIndent:
-            commands.append((indent, mode, current.contents(text_width(indent))))
     return "".join(out)
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...layout.doc import HARDLINE_WITHOUT_BREAK_PARENT as NEWLINE
-from ...layout.doc import LINE, SOFTLINE, Align, ByIndent, Doc, Group, IfBreak, Line, Style, group, join, new_group_id
+from ...layout.doc import LINE, SOFTLINE, Align, Doc, Group, IfBreak, Line, Measure, Style, group, join, new_group_id
 from ...layout.markup import Laid, parse, place
 from .syntax import java_string, string_chunks, text_block
 
@@ -56,11 +56,11 @@ def string_value(text: str) -> Doc:
     as most do, it alone is measured and printed; the broken form is built only where it is printed."""
     literal = java_string(text)
 
-    def broken(indent: int) -> Doc:
-        chain = ByIndent(lambda width: _chain(text, width), literal)
+    def broken(indent: str, column: int) -> Doc:
+        chain = Measure(lambda indent, column: _chain(text, len(indent)), literal)
         return Align(CONTINUATION, [SOFTLINE, group(IfBreak(chain, literal))])
 
-    return Group(literal, False, [literal, ByIndent(broken, SOFTLINE)], new_group_id())
+    return Group(literal, False, [literal, Measure(broken, SOFTLINE)], new_group_id())
 
 
 def _chain(text: str, indent: int) -> Doc:
@@ -87,15 +87,15 @@ def json_value(text: str) -> Doc:
 
 
 def _text_block(lines: list[str], continued: bool) -> Doc:
-    def body(width: int) -> str:
+    def body(indent: str, column: int) -> str:
         # The lines as one string (no line of a text block ever breaks, and there are many), a blank one without
         # indentation unless it holds the backslash that ends the text.
-        rows = [" " * width + line if line else "" for line in lines]
+        rows = [indent + line if line else "" for line in lines]
         if continued:
-            rows[-1] = (rows[-1] or " " * width) + "\\"
+            rows[-1] = (rows[-1] or indent) + "\\"
         return "".join("\n" + row for row in rows)
 
-    return ['"""', ByIndent(body, ""), NEWLINE, '"""']
+    return ['"""', Measure(body), NEWLINE, '"""']
 
 
 # The layout macros the Java templates call, besides the generic ones (layout.markup.MACROS).
