@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from .doc import HARDLINE, LINE, LITERALLINE, SOFTLINE, Doc, IfBreak, Indent, IndentTo, Style, group, print_doc
+from .doc import HARDLINE, LINE, LITERALLINE, SOFTLINE, Doc, IfBreak, Indent, IndentTo, Style, flat_text, group, print_doc
 
 MARK = "\ue000"  # private-use characters: no template or spec text can forge a token (names and text are escaped)
 _TOKEN = re.compile("\ue000([0-9]+)\ue001")
@@ -89,7 +89,9 @@ def lay_out(text: str, placed: list[Doc], style: Style) -> str:
         if MARK in line:
             stripped = line.lstrip(" \t")
             indent = line[: len(line) - len(stripped)]
-            lines[number] = print_doc([indent, IndentTo(indent, _inline(stripped, placed))], style=style)
+            doc = [indent, IndentTo(indent, _inline(stripped, placed))]
+            flat = flat_text(doc, style)
+            lines[number] = print_doc(doc, style=style) if flat is None else flat
     return "\n".join(lines)
 
 
