@@ -15,17 +15,23 @@ _LINE_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u
 @dataclass(frozen=True, order=True)
 class Diagnostic:
     """One located problem. Sorted by file, then position, so reports are stable. Line 0 means the problem has
-    no position (a git error, a missing folder): it prints as `file: error: …`, never with a made-up `1:1`."""
+    no position (a git error, a missing folder): it prints as `file: error: …`, never with a made-up `1:1`.
+
+    A warning carries its code (codegen.warning_codes), printed last as compilers print theirs:
+    `file:line:col: warning: message [TG101]`, so the `severity:` that editors and CI annotations parse stays put.
+    Severity ACKNOWLEDGEMENT is no problem: a spec's acknowledgement of warning `code`, carried with the spec's
+    warnings through the caches and the manifest to the step that honours it (codegen.acknowledge)."""
 
     file: str
     line: int
     column: int
     message: str
     severity: str = "error"
+    code: str = ""
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
-        text = f"{where}: {self.severity}: {self.message}"
+        text = f"{where}: {self.severity}: {self.message}" + (f" [{self.code}]" if self.code else "")
         return text.translate(_LINE_BREAKS)  # one line each, whatever a quoted input value holds
 
     @property
@@ -34,12 +40,15 @@ class Diagnostic:
 
     def row(self) -> list[str | int]:
         """The diagnostic as a JSON-able row (the caches keep warnings this way); `from_rows` reads rows back."""
-        return [self.file, self.line, self.column, self.message, self.severity]
+        return [self.file, self.line, self.column, self.message, self.severity, self.code]
 
     @classmethod
     def from_rows(cls, rows: Any) -> tuple[Diagnostic, ...]:
         """Diagnostics from `row` rows; ValueError or TypeError when `rows` is not a list of such rows."""
-        return tuple(cls(str(f), int(l), int(c), str(m), str(s)) for f, l, c, m, s in rows)
+        return tuple(cls(str(f), int(l), int(c), str(m), str(s), str(k)) for f, l, c, m, s, k in rows)
+
+
+ACKNOWLEDGEMENT = "acknowledgement"  # the severity of a spec's acknowledgement (see Diagnostic)
 
 
 class ToolgenError(Exception):

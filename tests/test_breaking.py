@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.review.breaking import compare_specs
+from codegen.review.breaking import accept_changes, compare_specs
 from codegen.spec.loader import load_specs
 
 BASE = """
@@ -119,3 +119,31 @@ def test_changes_point_at_the_new_file(tmp_path):
     change = next(c for c in changes if c.breaking)
     assert change.file.endswith("new/tool.yaml")
     assert change.line == 8
+
+
+def test_an_accept_entry_accepts_exactly_the_change_it_names(tmp_path):
+    """Issue 31, item 4: an entry names a tool and one change as printed; the tool's other breaking changes, and
+    the same kind of change with other values, stay breaking; an entry that matches nothing is returned."""
+    edited = BASE.replace("maximum: 50", "maximum: 20").replace("maxLength: 100", "maxLength: 10")
+    changes = _changes(tmp_path, edited)
+    assert {c.named for c in changes if c.breaking} == {
+        "parameters.limit: maximum changed from 50 to 20",
+        "parameters.query: maxLength changed from 100 to 10",
+    }
+    accepted = [
+        ("search", "parameters.limit: maximum changed from 50 to 20"),
+        ("search", "parameters.limit: maximum changed from 50 to 10"),  # another value: no match
+        ("other", "parameters.query: maxLength changed from 100 to 10"),  # another tool: no match
+    ]
+    marked, unused = accept_changes(changes, accepted)
+    assert [(c.named, c.accepted) for c in marked if c.breaking] == [
+        ("parameters.limit: maximum changed from 50 to 20", True),
+        ("parameters.query: maxLength changed from 100 to 10", False),
+    ]
+    assert unused == [1, 2]
+
+
+def test_a_compatible_change_needs_no_entry_and_an_entry_for_it_is_unused(tmp_path):
+    changes = _changes(tmp_path, BASE.replace("maximum: 50", "maximum: 500"))
+    marked, unused = accept_changes(changes, [("search", "parameters.limit: maximum changed from 50 to 500")])
+    assert not any(c.accepted for c in marked) and unused == [0]

@@ -133,7 +133,7 @@ def test_every_problem_is_reported_once_located_with_did_you_mean(tmp_path):
         'pyproject.toml:6:11: error: tool.toolgen.targets: unknown target "jav"; choose from dotnet, go, java, '
         'json, nodejs, python, rust (did you mean "java"?)',
         'pyproject.toml:7:1: error: tool.toolgen.headr: unknown key (did you mean "header"?); [tool.toolgen] '
-        "accepts specs, out, targets, templates, header, schema, max_spec_bytes, docs, dotnet, go, java, json, "
+        "accepts specs, out, targets, templates, header, schema, max_spec_bytes, docs, docs_code, breaking, acknowledge, acknowledge_per_path, allow_out_outside, dotnet, go, java, json, "
         "nodejs, python, rust",
         "pyproject.toml:10:11: error: tool.toolgen.go.package: must be a Go package name (lower-case letters, "
         'digits, _), got "my-pkg"',
@@ -213,7 +213,7 @@ def test_every_problem_is_reported_once_located_with_did_you_mean(tmp_path):
         ),
         (
             "[tool.toolgen.cobol]\nx = 1\n",
-            "pyproject.toml:1:2: error: tool.toolgen.cobol: unknown key; [tool.toolgen] accepts specs, out, targets, templates, header, schema, max_spec_bytes, docs, dotnet, go, java, json, nodejs, python, rust",
+            "pyproject.toml:1:2: error: tool.toolgen.cobol: unknown key; [tool.toolgen] accepts specs, out, targets, templates, header, schema, max_spec_bytes, docs, docs_code, breaking, acknowledge, acknowledge_per_path, allow_out_outside, dotnet, go, java, json, nodejs, python, rust",
         ),
         (
             "[tool.toolgen]\ngo.package = 'x-y'\n",
@@ -222,6 +222,27 @@ def test_every_problem_is_reported_once_located_with_did_you_mean(tmp_path):
         (
             "[tool.toolgen]\ngo = { package = 'x-y' }\n",
             'pyproject.toml:2:18: error: tool.toolgen.go.package: must be a Go package name (lower-case letters, digits, _), got "x-y"',
+        ),
+        # [breaking] accept (issue 31, item 4): each entry's problem at the entry or its value
+        (
+            '[tool.toolgen.breaking]\naccept = [\n  { tool = "a", change = "tool removed" },\n  { tool = "b", chnage = "x" },\n]\n',
+            'pyproject.toml:4:26: error: tool.toolgen.breaking.accept[1].chnage: unknown key (did you mean "change"?); an entry has tool, change and reason',
+        ),
+        (
+            '[tool.toolgen.breaking]\naccept = [{ tool = "a" }]\n',
+            'pyproject.toml:2:11: error: tool.toolgen.breaking.accept[0]: needs "change" (the change as `toolgen breaking` prints it)',
+        ),
+        (
+            '[[tool.toolgen.breaking.accept]]\ntool = "a"\nchange = ""\n',
+            'pyproject.toml:3:10: error: tool.toolgen.breaking.accept[0].change: must be a non-empty string, got ""',
+        ),
+        (
+            '[tool.toolgen.breaking]\naccepted = []\n',
+            'pyproject.toml:2:12: error: tool.toolgen.breaking.accepted: unknown key (did you mean "accept"?); the table has one key, accept',
+        ),
+        (
+            '[tool.toolgen]\nbreaking = { accept = "list_dir" }\n',
+            'pyproject.toml:2:23: error: tool.toolgen.breaking.accept: must be an array of tables { tool = "…", change = "…" }, got "list_dir"',
         ),
     ],
 )
@@ -247,9 +268,9 @@ def test_the_config_default_size_limit_is_the_loaders():
     assert config.DEFAULT_MAX_SPEC_BYTES == DEFAULT_MAX_BYTES
 
 
-def test_the_readme_configuration_reference_lists_every_key():
-    readme = (REPO / "README.md").read_text()
-    section = readme.split("## Configuration", 1)[1].split("\n## ", 1)[0]
+def test_the_configuration_reference_lists_every_key():
+    reference = (REPO / "docs" / "configuration.md").read_text()  # linked from the README's Configuration
+    section = reference.split("## Every key", 1)[1].split("\n## ", 1)[0]
     for key, default, _ in config_keys.reference_rows():
         assert (
             f"| `{key}` | {default if default.startswith(('all', 'none')) else f'`{default}`'} |"

@@ -107,7 +107,7 @@ def test_a_template_that_overrides_nothing_is_a_warning(tools, tmp_path):
     _, warnings = render_outputs(tools, ["go"], templates=str(root))
     assert [str(w).replace(f"{root.as_posix()}/", "") for w in warnings] == [
         'go/tool.j2:1:1: warning: overrides no built-in go template (did you mean "tool.go.j2"?) (they are '
-        "tool.go.j2, tools.go.j2); it is used only where another template includes it"
+        "tool.go.j2, tools.go.j2); it is used only where another template includes it [TG301]"
     ]
 
 

@@ -280,10 +280,10 @@ _NESTED_PYTHON = {
 
 @pytest.mark.parametrize("case", list(_NESTED))
 def test_nested_lists_in_every_language(case):
-    from codegen.targets.nodejs import prettier as _prettier
+    from codegen.targets.nodejs import doc as _prettier
     from codegen.targets.dotnet import doc as dotnet_doc
     from codegen.targets.go import doc as go_doc
-    from codegen.targets.python import syntax as python_syntax
+    from codegen.targets.python import doc as python_doc
 
     text = _NESTED[case]
     assert go_doc.doc_lines(text, lambda line: line) == _NESTED_GO[case]
@@ -292,7 +292,7 @@ def test_nested_lists_in_every_language(case):
     ElementTree.fromstring(f"<summary>{_NESTED_CSHARP[case]}</summary>")  # well-formed XML
     assert java_doc.comment(0, text) == _NESTED_JAVADOC[case]
     assert _prettier.doc_comment(text) == _NESTED_JSDOC[case]
-    assert python_syntax.docstring(text, 1) == _NESTED_PYTHON[case]
+    assert python_doc.docstring(text, 1) == _NESTED_PYTHON[case]
 
 
 def test_a_nested_ordered_list_not_from_one_interrupts_no_rustdoc_paragraph():

@@ -16,7 +16,7 @@ from codegen.targets.go import syntax as go_syntax
 from codegen.targets.java import syntax as java_syntax
 from codegen.layout import quoted
 from codegen.targets.rust import layout as rust_layout, literals as rust_literals
-from codegen.targets.nodejs import literals as ts_literals
+from codegen.targets.nodejs import syntax as ts_literals
 
 _SPECIAL = [
     *map(chr, range(0x00, 0x21)),  # every C0 control and the space

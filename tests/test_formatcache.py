@@ -12,7 +12,7 @@ from pathlib import Path
 import black
 import pytest
 
-from codegen.targets.python import blackformat
+from codegen.targets.python import target as python_target
 from codegen.cache import store as cachestore
 
 from .support import REPO
@@ -26,7 +26,7 @@ UGLY = [
 
 
 def _black(text: str) -> str:
-    return black.format_str(text, mode=blackformat.black_mode())
+    return black.format_str(text, mode=python_target.black_mode())
 
 
 @pytest.fixture()
@@ -63,7 +63,7 @@ def _read_entries() -> dict[bytes, bytes]:
 
 
 def test_results_are_blacks_own():
-    assert blackformat.format_python(UGLY) == [_black(text) for text in UGLY]
+    assert python_target.format_python(UGLY) == [_black(text) for text in UGLY]
 
 
 def test_a_damaged_value_is_not_used(cache, monkeypatch):
@@ -164,7 +164,7 @@ def test_the_pool_gives_the_same_results(cache, monkeypatch):
     real = forkpool.run
     monkeypatch.setattr(forkpool, "run", lambda *a, **k: pooled.append(real(*a, **k)) or pooled[-1])
     texts = [f"{text}# variant {n}\n" for n in range(5) for text in UGLY]
-    assert blackformat.format_python(texts) == [_black(text) for text in texts]
+    assert python_target.format_python(texts) == [_black(text) for text in texts]
     assert pooled and pooled[0] is not None, "the pool ran"
 
 

@@ -89,8 +89,12 @@ def test_importing_a_file_again_is_no_clash_with_its_own_specs(tmp_path):
     first, out = _import(tmp_path, ["a", "b"])
     assert first.exit_code == 0, first.output
     again, _ = _import(tmp_path, ["a", "b"])
-    assert again.exit_code == 2 and again.output.count("already exists; use --force to overwrite") == 2
+    assert again.exit_code == 0 and again.output.endswith(": 0 written, 2 unchanged\n"), again.output
     assert "clashes" not in again.output
+    (out / "a.yaml").write_text((out / "a.yaml").read_text() + "# edited\n")
+    edited, _ = _import(tmp_path, ["a", "b"])
+    assert edited.exit_code == 2 and edited.output.count("already exists and differs") == 1
+    assert "clashes" not in edited.output
     forced, _ = _import(tmp_path, ["a", "b"], "--force")
     assert forced.exit_code == 0, forced.output
 

@@ -398,9 +398,9 @@ def _count_reads(monkeypatch) -> list[str]:
     reads: list[str] = []
     original = manifest.read_record
 
-    def counting(path, follow_links=False):
+    def counting(path, follow_links=False, **bounds):
         reads.append(Path(path).as_posix())
-        return original(path, follow_links)
+        return original(path, follow_links, **bounds)
 
     monkeypatch.setattr(manifest, "read_record", counting)
     return reads
@@ -417,7 +417,7 @@ def test_specs_the_manifest_vouches_for_are_not_read(project, monkeypatch):
     monkeypatch.setattr(
         speccache,
         "read_record",
-        lambda path, follow_links=False: reads.append(path.name) or original(path, follow_links),
+        lambda path, follow_links=False, **bounds: reads.append(path.name) or original(path, follow_links, **bounds),
     )
     run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True))
     assert reads == ["create_issue.yaml"]
@@ -526,8 +526,8 @@ def test_a_spec_edited_while_a_run_reads_it_is_not_recorded_as_generated(project
     spec = sorted((project / "specs").glob("*.yaml"))[0]
     original = speccache.read_record
 
-    def read_then_edit(path, follow_links=False):
-        result = original(path, follow_links)
+    def read_then_edit(path, follow_links=False, **bounds):
+        result = original(path, follow_links, **bounds)
         if Path(path).name == spec.name:
             spec.write_text(
                 spec.read_text().replace("description: ", "description: Edited meanwhile. ", 1)

@@ -20,7 +20,7 @@ from .wire import expected_wire
 
 EXPECTED: dict[str, list[str]] = {
     "anyof_not_nullable.yaml": [
-        "7:7: warning: parameters.properties.id.anyOf: anyOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
+        "7:7: warning: parameters.properties.id.anyOf: anyOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type [TG101]",
     ],
     "anyof_with_sibling_type.yaml": [
     ],
@@ -29,73 +29,73 @@ EXPECTED: dict[str, list[str]] = {
     "bounds_inverted.yaml": [
     ],
     "default_not_in_enum.yaml": [
-        "9:7: warning: parameters.properties.mode.default: the default \"quick\" is not one of the enum values; the typed model has no default",
+        "9:7: warning: parameters.properties.mode.default: the default \"quick\" is not one of the enum values; the typed model has no default [TG114]",
     ],
     "default_type_mismatch.yaml": [
-        "8:7: warning: parameters.properties.retries.default: the default \"three\" is not an integer; the typed model has no default",
+        "8:7: warning: parameters.properties.retries.default: the default \"three\" is not an integer; the typed model has no default [TG114]",
     ],
     "defs_not_at_root.yaml": [
     ],
     "discriminated_union.yaml": [
-        "8:7: warning: parameters.properties.shape.oneOf: oneOf of 2 different schemas is a typed union in TypeScript and Python; Go, .NET, Java and Rust type it as their JSON value type (Rust: two branches are both objects, which an untagged decoding cannot tell apart)",
-        "20:7: warning: parameters.properties.maybe.anyOf: anyOf of 2 different schemas is a typed union in TypeScript and Python; Go, .NET, Java and Rust type it as their JSON value type (Rust: two branches are both objects, which an untagged decoding cannot tell apart)",
+        "8:7: warning: parameters.properties.shape.oneOf: oneOf of 2 different schemas is a typed union in TypeScript and Python; Go, .NET, Java and Rust type it as their JSON value type (Rust: two branches are both objects, which an untagged decoding cannot tell apart) [TG102]",
+        "20:7: warning: parameters.properties.maybe.anyOf: anyOf of 2 different schemas is a typed union in TypeScript and Python; Go, .NET, Java and Rust type it as their JSON value type (Rust: two branches are both objects, which an untagged decoding cannot tell apart) [TG102]",
     ],
     "empty_enum.yaml": [
-        "6:26: warning: parameters.properties.mode.enum: an empty enum admits no value; typed as any JSON value",
+        "6:26: warning: parameters.properties.mode.enum: an empty enum admits no value; typed as any JSON value [TG107]",
     ],
     "empty_property_name.yaml": [
     ],
     "enum_duplicate_value.yaml": [
     ],
     "enum_object_value.yaml": [
-        "7:7: warning: parameters.properties.shape.enum: enum of objects or lists is typed as any JSON value",
+        "7:7: warning: parameters.properties.shape.enum: enum of objects or lists is typed as any JSON value [TG107]",
     ],
     "enum_type_mismatch.yaml": [
-        "8:7: warning: parameters.properties.level.enum: \"high\" cannot satisfy `type`, so the typed model leaves it out",
+        "8:7: warning: parameters.properties.level.enum: \"high\" cannot satisfy `type`, so the typed model leaves it out [TG108]",
     ],
     "ref_cycle.yaml": [
-        "6:5: warning: parameters.$defs.A: A → B → A refers back to itself with no object or array in between; typed as any JSON value",
+        "6:5: warning: parameters.$defs.A: A → B → A refers back to itself with no object or array in between; typed as any JSON value [TG112]",
     ],
     "ref_with_sibling.yaml": [
-        "11:7: warning: parameters.properties.origin.required: keywords beside $ref are not applied to the typed model, which is the referenced type",
+        "11:7: warning: parameters.properties.origin.required: keywords beside $ref are not applied to the typed model, which is the referenced type [TG113]",
     ],
     "required_missing_property.yaml": [
-        "8:20: warning: parameters.required[1]: \"recursve\" is required but not declared in properties, so the typed model has no field for it (did you mean \"recursive\"?)",
+        "8:20: warning: parameters.required[1]: \"recursve\" is required but not declared in properties, so the typed model has no field for it (did you mean \"recursive\"?) [TG109]",
     ],
     "required_without_properties.yaml": [
-        "5:14: warning: parameters.required[0]: \"path\" is required but not declared in properties, so the typed model has no field for it",
+        "5:14: warning: parameters.required[0]: \"path\" is required but not declared in properties, so the typed model has no field for it [TG109]",
     ],
     "root_ref.yaml": [
-        "5:3: warning: parameters.$ref: $ref at the root is not applied to the typed model: the parameters type has the root's own properties",
+        "5:3: warning: parameters.$ref: $ref at the root is not applied to the typed model: the parameters type has the root's own properties [TG110]",
     ],
     "type_union.yaml": [
-        "6:10: warning: parameters.properties.id.type: a type list of 2 types is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
+        "6:10: warning: parameters.properties.id.type: a type list of 2 types is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type [TG101]",
     ],
     "unsupported_allof.yaml": [
     ],
     "unsupported_keyword_suggestion.yaml": [
-        "5:3: warning: parameters.propertes: \"propertes\" is not a JSON Schema keyword; it is ignored (did you mean \"properties\"?)",
+        "5:3: warning: parameters.propertes: \"propertes\" is not a JSON Schema keyword; it is ignored (did you mean \"properties\"?) [TG115]",
     ],
     "unsupported_not.yaml": [
-        "8:7: warning: parameters.properties.name.not: not is not applied to the typed model: negation cannot be stated in the typed models",
+        "8:7: warning: parameters.properties.name.not: not is not applied to the typed model: negation cannot be stated in the typed models [TG106]",
     ],
     "unsupported_nullable.yaml": [
-        "8:7: warning: parameters.properties.note.nullable: \"nullable\" is not a JSON Schema keyword; it is ignored (that is OpenAPI; in JSON Schema write type: [T, \"null\"])",
+        "8:7: warning: parameters.properties.note.nullable: \"nullable\" is not a JSON Schema keyword; it is ignored (that is OpenAPI; in JSON Schema write type: [T, \"null\"]) [TG115]",
     ],
     "unions.yaml": [
-        "9:7: warning: parameters.$defs.Choice.anyOf: anyOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
-        "17:11: warning: parameters.$defs.Node.properties.next.anyOf: anyOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
-        "23:7: warning: parameters.properties.id.type: a type list of 2 types is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
-        "26:7: warning: parameters.properties.amount.oneOf: oneOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
-        "30:7: warning: parameters.properties.target.anyOf: anyOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
-        "41:9: warning: parameters.properties.items.items.anyOf: anyOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
-        "46:7: warning: parameters.properties.shapes.anyOf: anyOf of 2 different schemas is a typed union in TypeScript and Python; Go, .NET, Java and Rust type it as their JSON value type (Rust: two branches are both objects, which an untagged decoding cannot tell apart)",
+        "9:7: warning: parameters.$defs.Choice.anyOf: anyOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type [TG101]",
+        "17:11: warning: parameters.$defs.Node.properties.next.anyOf: anyOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type [TG101]",
+        "23:7: warning: parameters.properties.id.type: a type list of 2 types is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type [TG101]",
+        "26:7: warning: parameters.properties.amount.oneOf: oneOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type [TG101]",
+        "30:7: warning: parameters.properties.target.anyOf: anyOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type [TG101]",
+        "41:9: warning: parameters.properties.items.items.anyOf: anyOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type [TG101]",
+        "46:7: warning: parameters.properties.shapes.anyOf: anyOf of 2 different schemas is a typed union in TypeScript and Python; Go, .NET, Java and Rust type it as their JSON value type (Rust: two branches are both objects, which an untagged decoding cannot tell apart) [TG102]",
     ],
     "unsupported_oneof.yaml": [
-        "7:7: warning: parameters.properties.id.oneOf: oneOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type",
+        "7:7: warning: parameters.properties.id.oneOf: oneOf of 2 different schemas is a typed union in TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type [TG101]",
     ],
     "unsupported_pattern_properties.yaml": [
-        "8:7: warning: parameters.properties.labels.patternProperties: patternProperties is typed as extra properties of any JSON value",
+        "8:7: warning: parameters.properties.labels.patternProperties: patternProperties is typed as extra properties of any JSON value [TG106]",
     ],
 }
 

@@ -1,4 +1,4 @@
-"""Every configuration option changes the output as the README's configuration reference says (issue #4
+"""Every configuration option changes the output as the configuration reference (docs/configuration.md) says (issue #4
 acceptance: one test per option). Options are given the way users give them, in a pyproject.toml, except where
 the test is about the flag or the Python API."""
 
@@ -346,14 +346,23 @@ def test_the_python_api_takes_options_and_reports_like_the_cli(project):
 HEADER_FOR_FORMATTERS = "Copyright 2026 Ëxample Çorporation — ällé Rëchte vörbëhälten; sëe LICENSE.md für Tërms"[:80]
 
 
+# Lines that would end or break a comment somewhere if toolgen passed them on unchecked (issue #30, D11): block
+# comment starts and ends (a header that ends in `*/` is refused: tests/test_reliability.py), an HTML comment's
+# end, a backslash at the end, quotes, a template literal, javac's \\u escape.
+HOSTILE_HEADERS = ["/* a */ b /* c", "a */ b -->", 'x "${y}` \\u000a \'q\' # \\']
+
+
 @pytest.mark.sdk
-def test_the_header_line_keeps_every_target_in_its_canonical_format(tmp_path, node_modules):
+@pytest.mark.parametrize("header", [HEADER_FOR_FORMATTERS, *HOSTILE_HEADERS])
+def test_the_header_line_keeps_every_target_in_its_canonical_format(tmp_path, node_modules, header):
     """The formatters the targets' own tests use find nothing to change with a header line (near the length
-    limit, with non-ASCII): black, gofmt, rustfmt, prettier and google-java-format."""
+    limit, with non-ASCII, or hostile) and spec paths that hold `*/` and `/*`: black, gofmt, rustfmt, prettier
+    and google-java-format."""
     from .sdk.java.toolchain import formatter_command
 
-    out = tmp_path / "generated"
-    codegen.generate(specs=[support.SPECS], out=out, header=HEADER_FOR_FORMATTERS)
+    out, specs = tmp_path / "generated", tmp_path / "a*" / "*b"  # the path holds `*/` and `/*`
+    shutil.copytree(support.SPECS, specs)
+    codegen.generate(specs=[specs], out=out, header=header)
     commands = {
         "python": [sys.executable, "-m", "black", "--check", "-q", "--target-version", "py311", "."],
         "go": [support.require_executable("gofmt"), "-l", "."],

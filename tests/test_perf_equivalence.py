@@ -8,9 +8,9 @@ import random
 import pytest
 
 from codegen.model.naming import unique_identifiers
-from codegen.targets.nodejs import prettier as ts
+from codegen.targets.nodejs import layout as ts
 from codegen.targets.rust import layout as rust_layout
-from codegen.targets.nodejs import literals as ts_literals
+from codegen.targets.nodejs import syntax as ts_literals
 from codegen.targets.base import Reporter
 from codegen.targets.go.names import Namer
 

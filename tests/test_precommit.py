@@ -222,6 +222,7 @@ LAYOUT_PYPROJECT = """\
 specs = ["tools/specs"]
 out = "src/gen"
 targets = ["python", "go", "nodejs"]
+docs = "docs/tools.md"
 """
 
 
@@ -277,12 +278,13 @@ def test_a_commit_through_the_hooks_never_lacks_a_generated_file(tmp_path, pre_c
     assert command in lacking.stdout, lacking.stdout
     assert _git("log", "--oneline", cwd=repo).stdout.count("\n") == 1
 
-    # The named `git add`: the commit passes, and holds every generated file.
+    # The named `git add`: the commit passes, and holds every generated file, the catalogue with the new tool too.
     _git("add", "--", *new_files, cwd=repo, env=env)
     passed = _commit_staged(repo, env, "a spec and all its files")
     assert passed.returncode == 0, passed.stdout
     committed = _git("ls-files", cwd=repo).stdout.split()
     assert set(new_files) <= set(committed)
+    assert "[Go](../src/gen/go/current_time.go)" in _git("show", "HEAD:docs/tools.md", cwd=repo).stdout
 
     # toolgen's own state (manifest, lock) never shows in git: the tree is clean right after the hooks ran.
     assert _git("status", "--porcelain", "--untracked-files=all", cwd=repo).stdout == ""
@@ -315,3 +317,50 @@ def test_a_commit_through_the_hooks_never_lacks_a_generated_file(tmp_path, pre_c
     assert "tools/specs/clear_context_again.yaml:" in clash.stdout
     assert 'collides with "clear_context" in tools/specs/clear_context.yaml' in clash.stdout
     assert _git("status", "--porcelain", "--", "src", cwd=repo).stdout == "", "no generated file changed"
+
+
+def test_the_breaking_hook_honours_an_accepted_change_and_reports_a_stale_entry(tmp_path, pre_commit_env):
+    """Issue 31, item 4, with the real pre-commit: retiring a tool stops the commit and prints the entry that
+    accepts it; with that entry in pyproject.toml the commit passes and shows the change as accepted; on the next
+    commit the entry matches nothing and the hook shows a located warning, until the entry is deleted."""
+    env = pre_commit_env
+    sha = _snapshot_checkout()
+    repo = tmp_path / "breaking-repo"
+    (repo / "tooldefs").mkdir(parents=True)
+    for name in ("clear_context.yaml", "web_fetch.yaml"):
+        shutil.copyfile(support.SPECS / name, repo / "tooldefs" / name)
+    config = '[tool.toolgen]\nspecs = ["tooldefs"]\n'
+    (repo / "pyproject.toml").write_text(config)
+    (repo / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {HOOK_REPO.as_posix()}\n    rev: {sha}\n    hooks:\n      - id: toolgen-breaking\n"
+    )
+    _git("init", "-q", "-b", "main", ".", cwd=repo, env=env)
+    installed = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "install"], cwd=repo, env=env, capture_output=True, text=True
+    )
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    assert _commit(repo, env, "tools").returncode == 0
+
+    (repo / "tooldefs" / "web_fetch.yaml").unlink()
+    refused = _commit(repo, env, "retire web_fetch")
+    assert refused.returncode != 0, refused.stdout
+    assert "tooldefs/web_fetch.yaml:1:1: breaking: web_fetch: tool removed (in HEAD)" in refused.stdout
+    entry = '{ tool = "web_fetch", change = "tool removed" }'
+    assert f"    {entry}," in refused.stdout
+
+    (repo / "pyproject.toml").write_text(config + f"\n[tool.toolgen.breaking]\naccept = [\n  {entry},\n]\n")
+    accepted = _commit(repo, env, "retire web_fetch, on purpose")
+    assert accepted.returncode == 0, accepted.stdout
+    assert "tooldefs/web_fetch.yaml:1:1: accepted: web_fetch: tool removed (in HEAD)" in accepted.stdout
+
+    spec = repo / "tooldefs" / "clear_context.yaml"
+    spec.write_text(spec.read_text().replace("description: Clear", "description: Reset", 1))
+    later = _commit(repo, env, "an unrelated edit")
+    assert later.returncode == 0, later.stdout
+    assert (
+        "pyproject.toml:6:3: warning: tool.toolgen.breaking.accept[0]: accepts nothing: web_fetch has no breaking "
+        'change "tool removed" against HEAD; delete the entry once its change is committed' in later.stdout
+    )
+    (repo / "pyproject.toml").write_text(config)
+    cleaned = _commit(repo, env, "the accepted change is committed")
+    assert cleaned.returncode == 0 and "warning" not in cleaned.stdout, cleaned.stdout

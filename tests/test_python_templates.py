@@ -14,7 +14,7 @@ import black
 import pytest
 
 from codegen.targets import template_vars
-from codegen.targets.python.blackformat import black_mode
+from codegen.targets.python.target import black_mode
 from codegen.run.generate import load_tools, render_outputs
 
 from .support import ALL_SPEC_DIRS, REPO
@@ -33,14 +33,15 @@ def _source(template: str) -> str:
             "tool.py.j2",
             [
                 "(BaseModel):",
-                "    model_config = {{",
-                "    __pydantic_extra__: {{",
-                "    {{ f.name }}: {{ f.annotation }} = {{ f.value }}",
+                "    {%+ call statement() %}model_config = ConfigDict(",
+                "__pydantic_extra__: dict[str, {{ d.extra }}] = Field(init=False)",
+                "{{ f.name }}: {{ f.annotation }}",
+                "default={{ f.default }}",
                 "{{ d.name }}: TypeAlias = {{ d.value }}",
                 "{{ name }}.model_rebuild()",
-                "from {{ item.module }} import {{",
+                "from {{ item.module }} import {% for name in item.names %}{{ name }}",
                 "def {{ factory.name }}(handler: {{ handler.name }}) -> Tool:",
-                "    def call(params: {{ factory.params }}, invocation: ToolInvocation) -> Any:",
+                "def call(params: {{ factory.params }}, invocation: ToolInvocation) -> Any:",
                 "return dataclasses.replace(tool, parameters=copy.deepcopy({{ schema.name }}))",
                 "{% block declarations %}",
                 "{% block factory %}",
@@ -49,9 +50,9 @@ def _source(template: str) -> str:
         (
             "__init__.py.j2",
             [
-                "from .{{ m.module }} import {{",
+                "from .{{ m.module }} import {% for name in m.names %}{{ name }}",
                 "__all__ = [",
-                "    {{ h.field }}: {{ h.handler }}",
+                "{{ h.field }}: {{ h.handler }}",
                 "{{ h.factory }}(handlers.{{ h.field }})",
             ],
         ),

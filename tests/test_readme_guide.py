@@ -37,7 +37,7 @@ pytestmark = pytest.mark.sdk
 
 SECTION = "## Use the generated code"
 BLOCK = re.compile(r"<!-- guide: (\w+) -->\n```\w+\n(.*?)\n```", re.S)
-NAMES = {"nodejs", "python", "go", "cargo", "rust", "maven", "java", "csharp"}
+NAMES = {"tsconfig", "nodejs", "mypy", "python", "go", "cargo", "rust", "maven", "java", "csharp"}
 
 
 def guide() -> str:
@@ -66,30 +66,45 @@ def test_every_block_is_marked_and_inside_the_section():
 
 
 def test_typescript_block_compiles_strictly(tmp_path, spec_dir, node_modules):  # noqa: F811
-    package = json.loads((NODE_HARNESS / "package.json").read_text())["dependencies"]
-    for name, version in package.items():
-        assert f"{name}@{version}" in guide(), f"the section must name {name}@{version}, which the tests prove"
+    """The block and the generated folder with the section's tsconfig.json as written (strict, no `skipLibCheck`),
+    in a `"type": "module"` package with the packages the install command names, at the versions the tests use."""
+    package = json.loads((NODE_HARNESS / "package.json").read_text())
+    assert package["type"] == "module"
+    named = {**package["dependencies"], **package["devDependencies"]}
+    named.pop("prettier")  # the tests' formatter check; not a consumer's
+    install = re.search(r"`(npm install [^`]*)`", guide().replace("\n", " ")).group(1)
+    assert install.split() == ["npm", "install", *[f"{n}@{named[n]}" for n in package["dependencies"]], "&&", "npm",
+                               "install", "--save-dev", *[f"{n}@{named[n]}" for n in ("typescript", "@types/node")]]
     support.write_outputs("nodejs", tmp_path / "generated", [spec_dir])
     (tmp_path / "agent.ts").write_text(blocks()["nodejs"] + "\n", encoding="utf-8")
-    shutil.copyfile(NODE_HARNESS / "package.json", tmp_path / "package.json")
-    config = json.loads((NODE_HARNESS / "tsconfig.json").read_text())
-    config["include"] = ["generated/nodejs/**/*.ts", "agent.ts"]
-    (tmp_path / "tsconfig.json").write_text(json.dumps(config))
+    (tmp_path / "package.json").write_text(json.dumps({"name": "agent", "private": True, "type": "module"}))
+    config = blocks()["tsconfig"]
+    assert "skipLibCheck" not in config and json.loads(config)["compilerOptions"]["strict"] is True
+    (tmp_path / "tsconfig.json").write_text(config + "\n")
     (tmp_path / "node_modules").symlink_to(node_modules, target_is_directory=True)
-    _run(["node", str(node_modules / "typescript" / "bin" / "tsc"), "-p", "tsconfig.json", "--noEmit"], tmp_path)
+    _run(["node", str(node_modules / "typescript" / "bin" / "tsc"), "-p", "tsconfig.json"], tmp_path)
+    assert (tmp_path / "dist" / "agent.js").is_file() and (tmp_path / "dist" / "generated" / "nodejs").is_dir()
 
 
 def test_python_block_imports_and_passes_mypy_strict(tmp_path, spec_dir):
+    """The layout the section describes: `python.package = "agent_tools"`, `generated/python` on the import path,
+    and mypy configured by the section's `[tool.mypy]` as written (its `strict` and `mypy_path`, no flags)."""
     support.require(importlib.util.find_spec("copilot") is not None, "github-copilot-sdk is not installed")
     support.require(importlib.util.find_spec("mypy") is not None, "mypy is not installed")
     installed = importlib.metadata.version("github-copilot-sdk")
-    assert f"`pip install github-copilot-sdk` ({installed}" in guide()
-    generated = support.write_outputs("python", tmp_path / "out", [spec_dir])
-    root = tmp_path / "root"
-    root.mkdir()
-    shutil.move(str(generated), root / "agent_tools")
+    assert f"`pip install github-copilot-sdk=={installed}`" in guide()
+    root = tmp_path / "agent"
+    (root / "specs").mkdir(parents=True)
+    shutil.copyfile(spec_dir / "clear_context.yaml", root / "specs" / "clear_context.yaml")
+    toolgen = '[tool.toolgen]\ntargets = ["python"]\n\n[tool.toolgen.python]\npackage = "agent_tools"\n\n'
+    (root / "pyproject.toml").write_text(toolgen + blocks()["mypy"] + "\n", encoding="utf-8")
+    generated = subprocess.run(
+        [sys.executable, "-m", "codegen", "generate"], cwd=root, capture_output=True, text=True, timeout=300
+    )
+    assert generated.returncode == 0, generated.stderr
+    assert (root / "generated" / "python" / "agent_tools" / "__init__.py").is_file()
     (root / "agent.py").write_text(blocks()["python"] + "\n", encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(root)}
+    env = {**os.environ, "PYTHONPATH": str(root / "generated" / "python")}
     imported = subprocess.run(
         [sys.executable, "-c", "import agent; print([tool.name for tool in agent.tools])"],
         cwd=root, env=env, capture_output=True, text=True, timeout=300,
@@ -98,10 +113,17 @@ def test_python_block_imports_and_passes_mypy_strict(tmp_path, spec_dir):
     assert imported.stdout.strip() == "['clear_context']"
     cache = support.CACHE / "python" / "mypy"
     cache.mkdir(parents=True, exist_ok=True)
-    command = [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.11", "--cache-dir", str(cache),
-               "--no-error-summary", "-p", "agent_tools", "-m", "agent"]  # fmt: skip
+    command = [sys.executable, "-m", "mypy", "--python-version", "3.11", "--cache-dir", str(cache),
+               "--no-error-summary", "agent.py"]  # fmt: skip
     checked = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=600)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+    # mypy read the section's settings: strict (a handler without annotations is refused) and mypy_path
+    typed = "async def clear_context(params: ClearContextParams, invocation: ToolInvocation) -> str:"
+    assert typed in blocks()["python"]
+    untyped = blocks()["python"].replace(typed, "async def clear_context(params, invocation):")
+    (root / "agent.py").write_text(untyped + "\n", encoding="utf-8")
+    loose = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=600)
+    assert loose.returncode != 0 and "no-untyped-def" in loose.stdout, loose.stdout + loose.stderr
 
 
 def test_go_block_vets_and_builds(go, tmp_path, spec_dir):  # noqa: F811

@@ -28,7 +28,7 @@ def _tested_blocks() -> list[tuple[str, str]]:
     """(language, text) of each fenced block right after a `tested` marker, in README order."""
     readme = (support.REPO / "README.md").read_text("utf-8")
     found = re.findall(re.escape(MARKER) + r"[^\n]*-->\n```(\w+)\n(.*?)\n```", readme, re.S)
-    assert len(found) == 2, "the README's pre-commit and CI blocks must each follow a tested marker"
+    assert len(found) == 3, "the README's pre-commit, accept and CI blocks must each follow a tested marker"
     return found
 
 
@@ -91,7 +91,7 @@ def test_the_readme_pre_commit_configuration_works_as_written(user_repo):
 
 
 def test_the_readme_ci_workflow_runs_as_written(user_repo):
-    language, text = _tested_blocks()[1]
+    language, text = _tested_blocks()[2]
     assert language == "yaml"
     steps = yaml.safe_load(text)["jobs"]["check"]["steps"]
     runs = [step["run"] for step in steps if "run" in step]
@@ -107,3 +107,41 @@ def test_the_readme_ci_workflow_runs_as_written(user_repo):
         assert result.returncode == 0, (command, result.stdout)
     (user_repo / "generated" / "go" / "web_fetch.go").unlink()
     assert _run(runs[-1].split(), user_repo, env).returncode == 1, "the workflow's check fails on drift"
+
+
+def test_the_readme_accepts_a_breaking_change_as_written(user_repo):
+    """Issue 31, item 4: the README's hooks stop the commit that retires `web_fetch`; the README's `accept` block in
+    pyproject.toml lets it through as an accepted change; the next commit shows the entry as one to delete."""
+    support.require_executable("git")
+    support.require(importlib.util.find_spec("pre_commit") is not None, "pre-commit is not installed")
+    blocks = _tested_blocks()
+    (user_repo / ".pre-commit-config.yaml").write_text(blocks[0][1] + "\n")
+    (user_repo / "toolgen.toml").unlink()
+    config = '[tool.toolgen]\ntargets = ["python", "go"]\n'
+    (user_repo / "pyproject.toml").write_text(config)
+    env = _env()
+    assert _run([sys.executable, "-m", "pre_commit", "install"], user_repo, env).returncode == 0
+    assert _run(["toolgen", "generate"], user_repo, env).returncode == 0
+    _run(["git", "add", "-A"], user_repo, env)
+    assert _run(["git", "commit", "-qm", "tools"], user_repo, env).returncode == 0
+
+    (user_repo / "specs" / "web_fetch.yaml").unlink()
+    assert _run(["toolgen", "generate"], user_repo, env).returncode == 0
+    _run(["git", "add", "-A"], user_repo, env)
+    refused = _run(["git", "commit", "-qm", "retire web_fetch"], user_repo, env)
+    assert refused.returncode != 0 and "specs/web_fetch.yaml:1:1: breaking: web_fetch: tool removed (in HEAD)" in (
+        refused.stdout
+    ), refused.stdout
+    language, accept = blocks[1]
+    assert language == "toml"
+    (user_repo / "pyproject.toml").write_text(config + "\n" + accept + "\n")
+    _run(["git", "add", "-A"], user_repo, env)
+    accepted = _run(["git", "commit", "-qm", "retire web_fetch, replaced by fetch_url"], user_repo, env)
+    assert accepted.returncode == 0, accepted.stdout
+    assert "specs/web_fetch.yaml:1:1: accepted: web_fetch: tool removed (in HEAD)" in accepted.stdout
+
+    (user_repo / "notes.txt").write_text("an unrelated change\n")
+    _run(["git", "add", "-A"], user_repo, env)
+    later = _run(["git", "commit", "-qm", "notes"], user_repo, env)
+    assert later.returncode == 0, later.stdout
+    assert "warning: tool.toolgen.breaking.accept[0]: accepts nothing: web_fetch" in later.stdout, later.stdout

@@ -51,6 +51,24 @@ BINARY = "toolgen-rust-harness"
 TOOLS_MARKER = "        // TOOLS"
 HANDLERS_MARKER = "        // HANDLERS"
 BUILD_TIMEOUT = 1800  # seconds; a cold build takes about four minutes on two cores
+# The README's usage built as a user's binary with RUSTFLAGS=-Dwarnings: its own project and target folder, since
+# RUSTFLAGS is part of every crate's fingerprint (sharing TARGET_DIR would rebuild the SDK crate on every switch).
+DENY_PROJECT = CACHE / "rust" / "deny-warnings" / "project"
+DENY_TARGET_DIR = CACHE / "rust" / "deny-warnings" / "target"
+# A binary whose only tool takes no parameters, used the way the README uses its tool: through `all`.
+NO_PARAMETERS_MAIN = """\
+#[path = "../generated/rust/mod.rs"]
+mod tools;
+
+use github_copilot_sdk::ToolResult;
+
+fn main() {
+    let handlers = tools::ToolHandlers {
+        ping: Box::new(|_invocation| Box::pin(async { Ok(ToolResult::Text(String::new())) })),
+    };
+    let _ = tools::all(handlers);
+}
+"""
 
 
 def _tool_calls() -> str:
@@ -273,3 +291,40 @@ def test_no_description_is_a_doc_test(harness_output):
     doctest = harness_output["lint"]["doctest"]
     assert doctest["returncode"] == 0, doctest["output"][-20000:]
     assert "running 0 tests" in doctest["output"], doctest["output"][-5000:]
+
+
+@pytest.mark.parametrize("case", ["the README's block", "a tool without parameters"])
+def test_the_readme_usage_builds_with_warnings_denied(tmp_path, case):
+    """The README's Rust usage as written, in a binary crate built with RUSTFLAGS=-Dwarnings: nothing in mod.rs is
+    dead code when every tool is used through `all` (issue 31, item 7: `InvocationHandler` was declared unused
+    in a folder without a parameterless tool; `TypedHandler` is the same in a folder of parameterless tools)."""
+    from .test_readme_guide import blocks
+
+    cargo = require_executable("cargo")
+    if case == "the README's block":
+        spec, main = REPO / "specs" / "clear_context.yaml", blocks()["rust"] + "\n"
+    else:
+        spec, main = REPO / "tests" / "edge_specs" / "no_parameters.yaml", NO_PARAMETERS_MAIN
+    (tmp_path / "specs").mkdir()
+    shutil.copyfile(spec, tmp_path / "specs" / spec.name)
+    generated = write_outputs("rust", tmp_path / "out", [tmp_path / "specs"])
+    with _project_lock():
+        (DENY_PROJECT / "src").mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(HARNESS / "Cargo.toml", DENY_PROJECT / "Cargo.toml")
+        shutil.copyfile(HARNESS / "Cargo.lock", DENY_PROJECT / "Cargo.lock")
+        (DENY_PROJECT / "src" / "main.rs").write_text(main, "utf-8")
+        shutil.rmtree(DENY_PROJECT / "generated", ignore_errors=True)
+        shutil.copytree(generated, DENY_PROJECT / "generated" / "rust")
+        env = {
+            **os.environ,
+            "COPILOT_SKIP_CLI_DOWNLOAD": "1",
+            "CARGO_TARGET_DIR": str(DENY_TARGET_DIR),
+            "RUSTFLAGS": "-Dwarnings",
+        }
+        built = subprocess.run(
+            [cargo, "build", "--locked", "--quiet"],
+            cwd=DENY_PROJECT, env=env, capture_output=True, text=True, timeout=BUILD_TIMEOUT,
+        )  # fmt: skip
+    unreachable = "failed to get" in built.stderr or "failed to download" in built.stderr
+    require(not unreachable, "crates.io is not reachable to fetch the Rust SDK crate")
+    assert built.returncode == 0, built.stderr[-20000:]

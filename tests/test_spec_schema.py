@@ -111,6 +111,7 @@ def test_keys_are_camel_case_with_the_documented_types():
         "skipPermission",
         "overridesBuiltInTool",
         "metadata",
+        "acknowledge",
     ]
     assert schema["required"] == ["name", "description"] and schema["additionalProperties"] is False
     assert properties["defer"]["enum"] == ["auto", "never"]

@@ -134,7 +134,7 @@ def test_a_windows_device_name_gets_a_distinct_file_and_a_warning(tmp_path):
     assert json.loads(rendered["json/con2.json"])["name"] == "con"
     messages = sorted(str(w).replace(tmp_path.as_posix() + "/", "") for w in warnings)
     assert messages == [
-        "c.yaml:1:1: warning: json: con.json is a Windows device name; written as con2.json",
+        "c.yaml:1:1: warning: json: con.json is a Windows device name; written as con2.json [TG201]",
     ]
 
 

@@ -16,8 +16,9 @@ import pytest
 from codegen.model import ir
 from codegen.run.generate import load_tools, render_outputs
 from codegen.model.naming import split_words
-from codegen.targets.nodejs import prettier as ts
-from codegen.targets.nodejs import target as nodejs, literals as ts_literals, types as ts_types
+from codegen.targets.nodejs import layout as ts
+from codegen.targets.nodejs import target as nodejs, syntax as ts_literals, types as ts_types
+from codegen.targets.nodejs.doc import doc_comment
 from codegen.targets.base import Reporter
 from codegen.output.writer import OWNERSHIP_MARKER
 
@@ -120,7 +121,7 @@ def test_object_keys(key: str, computed: bool, expected: str) -> None:
     ],
 )
 def test_doc_comments(text: str, expected: str) -> None:
-    assert ts.doc_comment(text) == expected
+    assert doc_comment(text) == expected
 
 
 @pytest.mark.parametrize(
@@ -428,7 +429,7 @@ def test_tool_name_clashes_are_renamed_and_reported(tmp_path: Path) -> None:
     assert any(
         m.endswith(
             "a.yaml:1:1: warning: nodejs: identifier defineTool is reserved (a TypeScript keyword or "
-            "a name the generated code uses); using defineTool2"
+            "a name the generated code uses); using defineTool2 [TG201]"
         )
         for m in messages
     ), messages
@@ -440,7 +441,7 @@ def test_tool_name_clashes_are_renamed_and_reported(tmp_path: Path) -> None:
     assert any(
         m.endswith(
             "f.yaml:1:1: warning: nodejs: identifier ABParams is already used by another declaration; "
-            "using ABParams2"
+            "using ABParams2 [TG201]"
         )
         for m in messages
     ), messages
@@ -475,7 +476,7 @@ def test_default_that_does_not_fit_is_left_out_with_a_warning(tmp_path: Path) ->
     assert "  n: z.int().optional()," in text and '  s: z.string().default("ok"),' in text
     assert [str(w) for w in warnings] == [
         f"{specs / 't.yaml'}:6:5: warning: nodejs: the default of 'n' does not match its type; the zod schema "
-        "leaves it out (the wire schema keeps it)"
+        "leaves it out (the wire schema keeps it) [TG114]"
     ]
 
 
@@ -580,3 +581,39 @@ def test_folder_wide_names_are_reserved(tmp_path: Path) -> None:
     assert "  clearContext: ToolHandler<ClearContextParams>;" in index
     assert "  ping: (invocation: ToolInvocation) => Promise<unknown> | unknown;" in index
     assert "    clearContextTool(handlers.clearContext) as Tool<any>," in index
+
+
+# -- the `ts` layout macro (issue 26) -----------------------------------------------------------------------------
+
+
+def _laid_out(template: str, **context) -> str:
+    """`template` rendered in the nodejs environment and laid out, as a tool file is."""
+    from codegen.layout import markup
+    from codegen.targets import render
+
+    with markup.collecting() as placed:
+        text = render.environment("nodejs").from_string(template).render(**context)
+        return markup.lay_out(text, placed, nodejs.TARGET.layout_style)
+
+
+def test_the_ts_macro_lays_out_a_flat_statement_as_prettier_does() -> None:
+    name = "A" * 30
+    template = "{% call ts() %}\nexport type {{ name }} = z.infer<typeof {{ name }}Schema>;\n{% endcall %}\n"
+    # verified with prettier 3: the type argument breaks
+    assert _laid_out(template, name=name) == f"export type {name} = z.infer<\n  typeof {name}Schema\n>;\n"
+    short = "{% call ts() %}\nexport const XSchema = z.enum({{ values }});\n{% endcall %}\n"
+    values = ts.JsonValue(["alpha", "beta", "gamma", "delta", "epsilon", "zeta"])
+    assert _laid_out(short, values=values) == (
+        'export const XSchema = z.enum([\n  "alpha",\n  "beta",\n  "gamma",\n  "delta",\n  "epsilon",\n  "zeta",\n]);\n'
+    )
+
+
+def test_the_ts_macro_leaves_text_it_cannot_read_as_written() -> None:
+    # a custom template's own TypeScript (here a class) is left for prettier, which runs over custom templates
+    template = "{% call ts() %}\nexport class Foo { bar = 1 }\n{% endcall %}\n"
+    assert _laid_out(template) == "export class Foo { bar = 1 }\n"
+
+
+def test_a_json_value_outside_a_ts_block_is_its_flat_literal() -> None:
+    value = ts.JsonValue({"a": [1, 2], "__proto__": None, "b-c": "d"})
+    assert _laid_out("const x = {{ value }};\n", value=value) == 'const x = { a: [1, 2], ["__proto__"]: null, "b-c": "d" };\n'

@@ -539,7 +539,7 @@ def test_a_default_rust_cannot_hold_is_reported(tmp_path):
     assert "pub n: Option<i64>," in text and "default_n" not in text
     assert found == [
         f"{tmp_path / 'spec.yaml'}:6:5: warning: the default of `n` does not fit the Rust type `i64`; "
-        "the field is an Option without a default there (the wire schema still carries the default)"
+        "the field is an Option without a default there (the wire schema still carries the default) [TG114]"
     ]
 
 

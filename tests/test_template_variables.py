@@ -121,8 +121,8 @@ def test_the_command_expands_a_view_class_and_marks_unread_variables():
     assert result.exit_code == 0, result.output
     assert "tool.rs.j2" in result.output and "go/" not in result.output
     assert "tool.parameters_const: list[str] | None" in result.output  # a ToolView field, read from the class
-    python = CliRunner().invoke(main, ["templates", "python"]).output
-    assert "black_exact: bool (not read by the built-in template)" in python
+    dotnet = CliRunner().invoke(main, ["templates", "dotnet"]).output
+    assert "namespace: str (not read by the built-in template)" in dotnet
 
 
 def test_an_unknown_target_is_a_usage_error():

@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 
 from bench.specgen import generate_specs
 from codegen.run.generate import load_tools, render_outputs
-from codegen.targets.nodejs import prettier as ts
+from codegen.targets.nodejs import layout as ts
 from codegen.targets.nodejs import json_layout as ts_json_layout
-from codegen.targets.nodejs.types import json_value
+from codegen.targets.nodejs.syntax import json_value
 
 from . import support
 from .spec_strategy import spec_documents, spec_settings, write_spec_documents

@@ -169,7 +169,7 @@ EXPECTED: dict[str, list[str]] = {
         "3:13: error: YAML syntax: mapping values are not allowed in this context",
     ],
     "yaml_syntax_unclosed_flow.yaml": [
-        "4:11: error: YAML syntax: did not find expected ',' or '}' (while parsing a flow mapping)",
+        "4:11: error: YAML syntax: did not find expected ',' or '}' (while parsing a flow mapping that opens at 3:11)",
     ],
     "yaml_tab_indent.yaml": [
         "4:1: error: YAML syntax: found character that cannot start any token (while scanning for the next token); YAML indents with spaces, never tabs",
@@ -381,7 +381,7 @@ def test_a_keyword_for_another_type_is_a_warning_not_an_error(tmp_path, monkeypa
     assert [item.spec.name for item in loaded] == ["leftover"]
     assert [str(p) for p in problems] == [
         'tool.yaml:6:27: warning: parameters.properties.limit.maximum: "maximum" applies to integers and '
-        'numbers; it has no effect on type "string"'
+        'numbers; it has no effect on type "string" [TG116]'
     ]
     result = CliRunner().invoke(main, ["validate", "tool.yaml"])
     assert result.exit_code == 0 and "warning:" in result.output and "1 spec valid" in result.output

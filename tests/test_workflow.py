@@ -92,9 +92,11 @@ def test_docs_uses_the_configured_targets_options_header_and_path(repo):
     assert result.returncode == 0, result.stderr
     text = (repo / "docs" / "tools.md").read_text()
     assert "generated for python, go, nodejs." in text
-    assert "package demotools" in text and "package tools\n" not in text
-    assert "Demo tools." in text
+    assert "[Go](../src/gen/go/web_fetch.go)" in text, "links into the configured output root"
     assert "Java" not in text and "Rust" not in text and ".NET" not in text
+    collapsed = toolgen(repo, "docs", "--code", "collapsed", "--out", "-").stdout
+    assert "package demotools" in collapsed and "package tools\n" not in collapsed
+    assert "Demo tools." in collapsed
     assert toolgen(repo, "docs", "--check").returncode == 0
     spec = repo / "tools" / "specs" / "web_fetch.yaml"
     spec.write_text(spec.read_text().replace("description: Fetch", "description: Download", 1))

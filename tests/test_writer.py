@@ -14,8 +14,8 @@ from codegen.output.writer import OWNERSHIP_MARKER, apply, atomic_write, compare
 HEADER = f"// {OWNERSHIP_MARKER} from specs/x.yaml. DO NOT EDIT.\n"
 
 
-def _sync(root, planned, folders=("go",)):
-    changes = compare(root, planned, list(folders))
+def _sync(root, planned, folders=("go",), record=None):
+    changes = compare(root, planned, list(folders), record=record)
     apply(root, planned, changes)
     return changes
 
@@ -51,10 +51,12 @@ def test_a_file_toolgen_did_not_create_is_never_overwritten(tmp_path):
 def test_orphans_are_removed_but_foreign_files_kept(tmp_path):
     _sync(tmp_path, {"go/a.go": HEADER + "a\n", "go/sub/b.go": HEADER + "b\n"})
     (tmp_path / "go" / "notes.md").write_text("mine\n")
-    changes = _sync(tmp_path, {"go/a.go": HEADER + "a\n"})
-    assert changes.removed == ["go/sub/b.go"]
+    (tmp_path / "go" / "quoted.go").write_text(HEADER)  # the marker, but toolgen's record does not list it
+    changes = _sync(tmp_path, {"go/a.go": HEADER + "a\n"}, record={"go/a.go", "go/sub/b.go"})
+    assert changes.removed == ["go/sub/b.go"] and changes.kept == ["go/quoted.go"]
     assert not (tmp_path / "go" / "sub").exists(), "emptied folders are removed"
     assert (tmp_path / "go" / "notes.md").read_text() == "mine\n"
+    assert (tmp_path / "go" / "quoted.go").read_text() == HEADER
 
 
 def test_other_targets_folders_are_left_alone(tmp_path):
@@ -232,29 +234,36 @@ def test_once_a_staging_job_fails_no_thread_starts_another(tmp_path, monkeypatch
     with pytest.raises(OSError):
         apply(tmp_path, planned, changes)
     assert len(calls) <= writer._STAGE_THREADS, f"{len(calls)} jobs started"
-    assert _temporaries(tmp_path) == [] and not any((tmp_path / "go").iterdir())
+    assert _temporaries(tmp_path) == [] and not (tmp_path / "go").exists(), "the folder it made is gone too"
 
 
-def test_a_rename_failing_mid_batch_leaves_complete_files_and_no_temporary(tmp_path, monkeypatch):
+@pytest.mark.parametrize("failing", [6, 13], ids=["a-write", "the-removal"])
+def test_a_rename_failing_mid_batch_puts_back_what_it_replaced_and_leaves_no_temporary(tmp_path, monkeypatch, failing):
+    """Issue #30, D9: a file that cannot be replaced or removed part way through the batch (the 6th of 12 writes,
+    or the removal after them); what was already renamed is put back (old files with their inode and mtime, new
+    ones removed)."""
     planned, old = _old_and_new(tmp_path, 12)
-    changes = compare(tmp_path, planned, ["go"])
+    (tmp_path / "go" / "orphan.go").write_text(HEADER + "orphan\n")
+    changes = compare(tmp_path, planned, ["go"], record={"go/orphan.go"})
+    before = _files_with_identity(tmp_path / "go")
     real_replace, calls = os.replace, []
 
     def replace(source, target):
         calls.append(target)
-        if len(calls) == 6:
+        if len(calls) == failing:
             raise PermissionError(13, "Permission denied")
         return real_replace(source, target)
 
     monkeypatch.setattr(os, "replace", replace)
-    with pytest.raises(PermissionError):
+    with pytest.raises(PermissionError) as raised:
         apply(tmp_path, planned, changes)
     monkeypatch.undo()
-    ordered = sorted(planned)
-    for relative in ordered[:5]:  # published, in path order
-        assert (tmp_path / relative).read_text() == planned[relative]
-    _assert_untouched(tmp_path, {relative: planned[relative] for relative in ordered[5:]}, old)
-    assert _temporaries(tmp_path) == []
+    assert raised.value.__notes__ == ["nothing changed"]
+    assert _files_with_identity(tmp_path / "go") == before and _temporaries(tmp_path) == []
+
+
+def _files_with_identity(folder):
+    return {path.name: (path.read_bytes(), path.stat().st_ino, path.stat().st_mtime_ns) for path in folder.iterdir()}
 
 
 def test_every_file_is_flushed_before_the_first_rename_and_folders_after_the_last(

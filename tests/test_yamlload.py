@@ -214,7 +214,7 @@ def test_a_quoted_merge_key_is_an_ordinary_string():
         ),
         (
             "a: [1, 2\nb: 3\n",
-            "2:2: YAML syntax: did not find expected ',' or ']' (while parsing a flow sequence)",
+            "2:2: YAML syntax: did not find expected ',' or ']' (while parsing a flow sequence that opens at 1:4)",
         ),
         ("a: b: c\n", "1:5: YAML syntax: mapping values are not allowed in this context"),
         (

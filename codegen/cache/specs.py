@@ -30,6 +30,7 @@ from ..model import ir
 from ..spec.discover import find_specs
 from ..errors import Diagnostic, SpecError
 from ..output.manifest import FileRecord, Recorded, file_digest, read_record, spec_records
+from ..output.regularfile import read_regular
 from ..model.naming import tool_name_key
 
 _PICKLE_PROTOCOL = 5
@@ -148,11 +149,11 @@ class _Loading:
     def read(self, shown: str, path: Path) -> bytes | None:
         """Read a spec now and key what was read; None when it cannot be read or is too large."""
         try:
-            data, self.records[shown] = read_record(path, follow_links=True)
+            data, self.records[shown] = read_record(path, follow_links=True, limit=self.max_spec_bytes)
         except OSError:
             return None
         self.contents[shown], self.keys[shown] = data, spec_key(shown, self.records[shown].digest, self.max_spec_bytes)
-        return data if len(data) <= self.max_spec_bytes else None
+        return data
 
     def keep(self, shown: str, tool: ir.Tool, pickled: bytes, head: _Head, entries: dict[bytes, bytes]) -> None:
         """A spec's new model and head, added to the `entries` to store."""
@@ -205,9 +206,7 @@ def _read_or_trust(
             contents[shown], records[shown] = None, trusted
             continue
         try:
-            if path.stat().st_size > max_spec_bytes:
-                return None
-            contents[shown], records[shown] = read_record(path, follow_links=True)
+            contents[shown], records[shown] = read_record(path, follow_links=True, limit=max_spec_bytes)
         except OSError:
             return None
     return contents, records
@@ -269,7 +268,7 @@ class _Head:
             if isinstance(name, str) and isinstance(skeleton, str):
                 shape = bytes.fromhex(shape) if shape is not None else None
                 return cls(name, bytes.fromhex(skeleton), found, [int(value) for value in positions], shape)
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, RecursionError):
             pass
         return None
 
@@ -338,7 +337,7 @@ class LazyTools(Sequence[ir.Tool]):
         """A model the store no longer holds (another run pruned it meanwhile), built again from the file, which
         must still hold the bytes the run was keyed on."""
         try:
-            data = path.read_bytes()
+            data = read_regular(path, self._max_spec_bytes)
         except OSError:
             data = b""
         rebuilt = _load_each({shown: data}, self._max_spec_bytes) if file_digest(data) == digest else None

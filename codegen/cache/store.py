@@ -18,6 +18,9 @@ Never trusted blindly:
 - pickled values (models, naming records) are read by `unpickle_dataclasses`, which lets them name toolgen's own
   dataclasses only, so a tampered entry cannot reach any other callable.
 
+Read only (`read_only`): the commands that promise to write nothing (`check`, `validate`, `breaking`,
+`docs --check`) read the cache but never create, change or repair it, nor the compiled templates beside it.
+
 Where: `$TOOLGEN_CACHE_DIR`, else the platform's user cache folder (`$XDG_CACHE_HOME/toolgen`, `~/.cache/toolgen`,
 `~/Library/Caches/toolgen`, `%LOCALAPPDATA%\\toolgen\\Cache`). `TOOLGEN_NO_CACHE=1` turns it off. The folder is created
 private to the user (mode 0700), since the model cache holds pickles. Size is bounded: beyond MAX_ENTRIES or
@@ -35,10 +38,13 @@ import re
 import sqlite3
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import is_dataclass
 from typing import Any
 from pathlib import Path
+
+from ..output.notes import note
 
 FILE_NAME = "cache-v1.sqlite3"
 TABLES = ("format", "spec", "render", "plan")  # fixed names: never interpolated from input
@@ -53,6 +59,24 @@ _PRUNE_AFTER_BYTES = 256 * 1024  # check the size after a write of this much (a 
 LOCK_TIMEOUT_S = 2.0
 TOUCH_AFTER_S = 24 * 3600  # refresh an entry's last-use time at most once a day (hits stay read-only)
 _CHUNK = 500  # keys per query, below SQLite's host-parameter limit on every version
+
+
+_read_only = False
+
+
+@contextmanager
+def read_only(on: bool = True) -> Iterator[None]:
+    """While held (with `on`), every store is read and never written or created (see the module's docstring)."""
+    global _read_only
+    was, _read_only = _read_only, _read_only or on
+    try:
+        yield
+    finally:
+        _read_only = was
+
+
+def writable() -> bool:
+    return not _read_only
 
 
 def cache_dir() -> Path | None:
@@ -125,12 +149,20 @@ class Store:
         self.path = path
         self._connection: sqlite3.Connection | None = None
         self._broken = False
+        self._read_only = False  # how `_connection` was opened
 
     def _connect(self) -> sqlite3.Connection | None:
+        if self._read_only != _read_only:  # the other mode: open the file again
+            self._close()
+            self._broken, self._read_only = False, _read_only
         if self._connection is not None or self._broken:
             return self._connection
         connection = None
         try:
+            if self._read_only:
+                uri = f"{self.path.absolute().as_uri()}?mode=ro"
+                self._connection = sqlite3.connect(uri, uri=True, timeout=LOCK_TIMEOUT_S, isolation_level=None)
+                return self._connection
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             connection = sqlite3.connect(self.path, timeout=LOCK_TIMEOUT_S, isolation_level=None)
             connection.execute("PRAGMA auto_vacuum = INCREMENTAL")  # takes effect in a new file: pruning shrinks it
@@ -156,6 +188,9 @@ class Store:
     def _replace_unreadable_file(self) -> None:
         """A file that is not a database (truncated, overwritten) is moved aside once; this run goes uncached."""
         self._broken = True
+        note(f"ignored {self.path.as_posix()}: not a database" + ("" if self._read_only else "; moved aside"))
+        if self._read_only:
+            return
         try:
             os.replace(self.path, self.path.with_name(f"{self.path.name}.corrupt"))
         except OSError:
@@ -188,8 +223,11 @@ class Store:
         try:
             rows = connection.execute(f"SELECT key, value, checksum, used FROM {table} WHERE {where}", params)
             for key, value, checksum, used in rows.fetchall():
-                if _check(key, value) == checksum:  # else damaged: a miss, overwritten when stored again
-                    found[bytes(key)] = (bytes(value), used)
+                # a row this code did not write, or a damaged one: a miss, overwritten when stored again
+                if isinstance(value, bytes) and isinstance(used, int) and _check(key, value) == checksum:
+                    found[bytes(key)] = (value, used)
+                else:
+                    note(f"ignored damaged entries of {self.path.as_posix()} ({table})")
         except sqlite3.Error as error:
             if _is_damaged(error):
                 self._close()
@@ -209,7 +247,7 @@ class Store:
 
     def _write(self, statement: str, rows: list[tuple]) -> bool:
         connection = self._connect()
-        if connection is None:
+        if connection is None or self._read_only:
             return False
         try:
             connection.execute("BEGIN IMMEDIATE")

@@ -21,7 +21,9 @@ __all__ = ["main", "run"]
 def run() -> None:
     """The `toolgen` command (and `python -m codegen`): `main`, in a process that exits right after it."""
     from ..cache import collector
+    from .output import printable_streams
 
+    printable_streams()
     try:
         main()
     finally:

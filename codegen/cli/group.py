@@ -10,8 +10,24 @@ class _Group(click.Group):
         return list(self.commands)
 
 
+def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from .version import version_text
+
+    click.echo(version_text())
+    ctx.exit()
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="toolgen", prog_name="toolgen")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_print_version,
+    help="Show the version, and the commit it was installed from, and exit.",
+)
 def main() -> None:
     """Generate GitHub Copilot SDK tool definitions for Node.js, Python, Go, .NET, Java and Rust from
     one YAML spec per tool.

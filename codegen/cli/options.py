@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import click
 
 from ..config.settings import DEFAULT_MAX_SPEC_BYTES
+
+
+@dataclass(frozen=True)
+class Flags:
+    """What the command line gave that overrides the configuration file; empty or None: not given."""
+
+    paths: tuple[Path, ...] = ()
+    out: Path | None = None
+    langs: tuple[str, ...] = ()
+    max_spec_bytes: int | None = None
+    templates: Path | None = None
+    header: str | None = None
+    options: tuple[str, ...] = ()  # TARGET.KEY=VALUE, each from --option
+    strict: bool = False
 
 
 def target_names() -> list[str]:
@@ -81,12 +96,51 @@ def render_options(func):
 
 
 def common_options(func):
-    """--config, -q and -v: every command reads the configuration the same way and can be quiet or verbose."""
-    func = click.option(
+    """--config, -q, -v and --color: every command reads the configuration the same way, can be quiet or verbose
+    (then toolgen's notes, codegen.output.notes, are printed too), and colours its output as asked."""
+    import functools
+
+    from .output import choose_colour
+
+    @functools.wraps(func)
+    def command(*args: Any, **given: Any) -> Any:
+        from ..output.notes import listen
+
+        verbose = given["verbose"] and not given["quiet"]
+        listen((lambda text: click.echo(f"toolgen: {text}", err=True)) if verbose else None)
+        return func(*args, **given)
+
+    command = click.option(
+        "--color",
+        type=Choice(["auto", "always", "never"]),
+        default="auto",
+        expose_value=False,
+        callback=choose_colour,
+        help="Colour the output: auto (a terminal, or FORCE_COLOR set; never with NO_COLOR), always or never.",
+    )(command)
+    command = click.option(
         "-v", "--verbose", is_flag=True, help="Also say which settings and files were used and why."
-    )(func)
-    func = click.option("-q", "--quiet", is_flag=True, help="Print errors only.")(func)
-    return config_option(func)
+    )(command)
+    command = click.option("-q", "--quiet", is_flag=True, help="Print errors only.")(command)
+    return config_option(command)
+
+
+def writes_nothing(flag: str | None = None):
+    """A command that writes nothing anywhere (with `flag`: when that flag is given): toolgen's cache is read but
+    never written or created while it runs (codegen.cachestore.read_only)."""
+    import functools
+
+    def decorate(func):
+        @functools.wraps(func)
+        def command(*args: Any, **given: Any) -> Any:
+            from ..cache.store import read_only
+
+            with read_only(flag is None or bool(given[flag])):
+                return func(*args, **given)
+
+        return command
+
+    return decorate
 
 
 strict_option = click.option(
@@ -147,8 +201,6 @@ def render_flags(func):
 
     @functools.wraps(func)
     def command(*args: Any, **given: Any) -> Any:
-        from .resolve import Flags
-
         flags = Flags(
             given.pop("paths"),
             given.pop("out"),

@@ -15,23 +15,24 @@ from ..config.settings import Settings
 from ..errors import StrictError, ToolgenError
 from .group import main
 from .options import (
-    check_langs, common_options, max_spec_bytes_option, paths_argument, render_flags, strict_option,
+    Flags, check_langs, common_options, max_spec_bytes_option, paths_argument, render_flags, strict_option,
+    writes_nothing,
 )  # fmt: skip
-from .output import EXIT_DRIFT, EXIT_INVALID, echo, echo_diff, fail, plural, warn
-from .resolve import COMMAND_LINE, Flags, resolve_settings
+from .output import EXIT_DRIFT, EXIT_INVALID, echo, echo_diff, fail, output_path, plural, warn
+from .resolve import COMMAND_LINE, resolve_settings
 
 if TYPE_CHECKING:
     from ..output.manifest import Survey
 
 
-def _fast_path(settings: Settings, verbose: bool = False) -> tuple[dict | None, Survey]:
+def _fast_path(settings: Settings, verbose: bool, writes: bool) -> tuple[dict | None, Survey]:
     """The manifest when the output is provably current, and the survey that found it out (the run that follows
-    takes it over); imports only the standard library."""
+    takes it over); imports only the standard library. Only a command that `writes` refreshes the manifest."""
     from ..output.manifest import manifest_path, survey, up_to_date
 
     templates = settings.templates.as_posix() if settings.templates else None
     found = survey(list(settings.specs), settings.out, settings.request(), templates)
-    manifest = up_to_date(found, settings.out)
+    manifest = up_to_date(found, settings.out, refresh=writes)
     if verbose:
         why = (
             "nothing changed since the last run"
@@ -53,8 +54,9 @@ def _full_run(settings: Settings, langs: tuple[str, ...], check: bool, found: Su
     except ToolgenError as error:
         fail(error, writes=not check)
     except OSError as exc:  # a read-only or full disk is not a bug: say what failed, no traceback
+        done = "".join(f"; {note}" for note in getattr(exc, "__notes__", ()))  # what the writer put back
         click.echo(
-            f"toolgen: cannot write to {settings.out.as_posix()}: {exc.strerror or exc} ({exc.filename})",
+            f"toolgen: cannot write to {settings.out.as_posix()}: {exc.strerror or exc} ({exc.filename}){done}",
             err=True,
         )
         sys.exit(EXIT_INVALID)
@@ -76,16 +78,34 @@ def _regenerate_command(ctx: click.Context) -> str:
     return " ".join(words)
 
 
-def _settings_and_manifest(config: Path | None, flags: Flags, quiet: bool, verbose: bool):
+def _settings_and_manifest(config: Path | None, flags: Flags, quiet: bool, verbose: bool, writes: bool):
     """Resolve the run's settings, then ask the manifest fast path; its saved warnings are replayed here (and
-    with --strict they stop the run)."""
+    with --strict they stop the run), and the files it kept."""
+    from ..review.acknowledge import reported
+
     settings = resolve_settings(config, flags, verbose=verbose and not quiet)
-    manifest, found = _fast_path(settings, verbose and not quiet)
+    manifest, found = _fast_path(settings, verbose and not quiet, writes)
     if manifest is not None:
-        if flags.strict and found.warnings:
-            fail(StrictError(list(found.warnings)))
-        warn(found.warnings, quiet)
+        warnings = reported(found.warnings, settings.acknowledge, settings.targets, True, not settings.partial)
+        if flags.strict and warnings:
+            fail(StrictError(warnings))
+        warn(warnings, quiet)
+        _report_kept(settings.out, manifest["strays"], quiet)
     return settings, manifest, found
+
+
+def _report_kept(out: Path, kept: list[str], quiet: bool) -> None:
+    """The files with toolgen's marker that its record of what it wrote does not list: kept, and said so on every
+    run (toolgen would rather keep a stray file than delete one of the user's)."""
+    if quiet:
+        return
+    for relative in kept:
+        echo(
+            f"toolgen: kept {(out / relative).as_posix()}: it carries toolgen's marker, but toolgen's record of "
+            "what it wrote does not list it; delete it if it is a leftover",
+            err=True,
+            fg="yellow",
+        )
 
 
 @main.command(short_help="Check specs; report every problem as FILE:LINE:COL.")
@@ -93,6 +113,7 @@ def _settings_and_manifest(config: Path | None, flags: Flags, quiet: bool, verbo
 @max_spec_bytes_option
 @strict_option
 @common_options
+@writes_nothing()
 def validate(
     paths: tuple[Path, ...],
     max_spec_bytes: int | None,
@@ -103,6 +124,10 @@ def validate(
 ) -> None:
     """Check specs and report every problem as FILE:LINE:COL: error: MESSAGE.
 
+    Runs every check of `generate` that needs no rendering, for the configured targets and options: the
+    configuration, the specs, and each target's names (the renames it warns about). So `validate --strict`
+    fails exactly where `generate --strict` does. Nothing is written.
+
     PATHS are spec files or folders searched recursively for *.yaml and *.yml (default: specs/, or
     `specs` in the config); `-` reads one spec from standard input.
 
@@ -111,8 +136,8 @@ def validate(
       toolgen validate specs/ extra/search.yaml
       cat search.yaml | toolgen validate -
     """
-    from ..run.generate import load_tools
-    from ..spec.loader import load_spec_text
+    from ..review.acknowledge import reported
+    from ..run.generate import check_specs
 
     settings = resolve_settings(
         config,
@@ -120,12 +145,12 @@ def validate(
         verbose=verbose and not quiet,
         paths_are_specs=True,
     )
-    files = [spec for spec in settings.specs if spec.as_posix() != "-"]
+    stdin = sys.stdin.buffer.read() if any(spec.as_posix() == "-" for spec in settings.specs) else None
     try:
-        tools, warnings = load_tools(files, settings.max_spec_bytes) if files else ([], [])
-        count = len(tools)
-        if len(files) < len(settings.specs):  # `-`: one spec from standard input
-            count += len(load_spec_text(sys.stdin.buffer.read(), settings.max_spec_bytes))
+        count, found = check_specs(settings, stdin)
+        # specs named on the command line are not the whole spec set the configuration acknowledges for; validate
+        # plans every configured target's files as generate does, so it meets their warnings too
+        warnings = reported(found, settings.acknowledge, settings.targets, whole_set=not paths, rendered=True)
         if strict and warnings:
             raise StrictError(warnings)
     except ToolgenError as error:
@@ -170,7 +195,7 @@ def generate(
       toolgen generate specs/web_fetch.yaml
       toolgen generate --option go.package=mytools --header "Copyright 2026 Example Corp."
     """
-    settings, manifest, found = _settings_and_manifest(config, flags, quiet, verbose)
+    settings, manifest, found = _settings_and_manifest(config, flags, quiet, verbose, writes=True)
     if manifest is not None:
         count = len(manifest["outputs"])
         if not quiet:
@@ -184,6 +209,7 @@ def generate(
     result = _full_run(settings, flags.langs, check=False, found=found)
     warn(result.warnings, quiet)
     changes = result.changes
+    _report_kept(settings.out, changes.kept, quiet)
     if show_diff:  # the comparison kept each changed file's old text
         _print_diff(settings.out, result)
     if verbose and not quiet:
@@ -193,9 +219,9 @@ def generate(
                 err=True,
             )
         for relative in changes.written:
-            click.echo(f"wrote {(settings.out / relative).as_posix()}", err=True)
+            click.echo(f"wrote {output_path(settings.out, relative)}", err=True)
         for relative in changes.removed:
-            click.echo(f"removed {(settings.out / relative).as_posix()}", err=True)
+            click.echo(f"removed {output_path(settings.out, relative)}", err=True)
     if not quiet:
         click.echo(result.summary)
     if fail_on_change:
@@ -233,8 +259,8 @@ def _print_diff(out: Path, result) -> None:
         echo_diff(
             changes.old_text.get(relative) or "",
             result.planned.get(relative, ""),
-            f"a/{(out / relative).as_posix()}",
-            f"b/{(out / relative).as_posix()}",
+            f"a/{output_path(out, relative)}",
+            f"b/{output_path(out, relative)}",
         )
 
 
@@ -247,6 +273,7 @@ def _print_diff(out: Path, result) -> None:
     "date (pre-commit: the commit must not lack it).",
 )
 @common_options
+@writes_nothing()
 @click.pass_context
 def check(
     ctx: click.Context,
@@ -267,7 +294,7 @@ def check(
       toolgen check
       toolgen check --strict
     """
-    settings, manifest, found = _settings_and_manifest(config, flags, quiet, verbose)
+    settings, manifest, found = _settings_and_manifest(config, flags, quiet, verbose, writes=False)
     if manifest is not None:
         if staged:
             _require_staged(settings.out, list(manifest["outputs"]))
@@ -277,6 +304,7 @@ def check(
     result = _full_run(settings, flags.langs, check=True, found=found)
     warn(result.warnings, quiet)
     changes = result.changes
+    _report_kept(settings.out, changes.kept, quiet)
     if not changes.stale:
         if staged:
             _require_staged(

@@ -6,7 +6,6 @@ toolgen then works from the configuration file's folder, so it writes the same f
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -14,32 +13,20 @@ import click
 from ..config.settings import (
     Settings,
     find_config,
-    general_problems,
     load_settings,
+    locate,
+    out_problem,
     option_problems,
     parse_option_assignment,
 )
-from ..errors import ToolgenError
+from ..config.keys import header_problem
+from ..errors import ConfigError, ToolgenError
 from ..config.specset import named_specs, no_specs_found
-from .options import check_langs
+from .options import Flags, check_langs
 from .output import fail
 
 DEFAULT_SPECS = Path("specs")
 COMMAND_LINE = "<command line>"  # names values given as flags in error messages
-
-
-@dataclass(frozen=True)
-class Flags:
-    """What the command line gave that overrides the configuration file; empty or None: not given."""
-
-    paths: tuple[Path, ...] = ()
-    out: Path | None = None
-    langs: tuple[str, ...] = ()
-    max_spec_bytes: int | None = None
-    templates: Path | None = None
-    header: str | None = None
-    options: tuple[str, ...] = ()  # TARGET.KEY=VALUE, each from --option
-    strict: bool = False
 
 
 def resolve_settings(
@@ -72,7 +59,7 @@ def resolve_settings(
                 f"toolgen: working in {root.as_posix()} (the config file's folder)", err=True
             )
     try:
-        settings = load_settings(path)
+        settings = file_settings = load_settings(path)
     except ToolgenError as error:
         fail(error, writes=False)
     if verbose and path is not None:
@@ -111,12 +98,16 @@ def resolve_settings(
         header=flags.header,
         options=options or None,
     )
-    header = flags.header
-    header_problems = general_problems(Settings(header=header)) if header is not None else []
-    if header_problems:
-        raise click.BadParameter(header_problems[0][1], param_hint="--header")
+    # Before anything reads or writes the folder. PATHs that validate and docs take as specs are not the output
+    # root's spec set: those commands check the configuration's own.
+    if (problem := out_problem(file_settings if paths_are_specs and out is None else settings)) is not None:
+        if out is not None:
+            raise click.BadParameter(problem, param_hint="--out")
+        fail(ConfigError([locate(settings, "", "out", problem, COMMAND_LINE)]), writes=False)
+    if flags.header is not None and (problem := header_problem(flags.header)) is not None:
+        raise click.BadParameter(problem, param_hint="--header")
     if need_specs and not any(spec.as_posix() == "-" or spec.exists() for spec in settings.specs):
-        fail(ToolgenError([no_specs_found(settings)]), writes=False)
+        fail(ToolgenError([no_specs_found(settings, named=bool(paths))]), writes=False)
     return settings
 
 

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
-from ..errors import ToolgenError
+from ..config.settings import Settings
+from ..config.keys import DOCS_CODE_CHOICES
+from ..errors import Diagnostic, StrictError, ToolgenError
 from .group import main
-from .options import Choice, common_options, lang_option, paths_argument, target_names
-from .output import EXIT_DRIFT, EXIT_OK, fail, plural
-from .resolve import Flags, absolute, as_given, resolve_settings
+from .options import Choice, Flags, common_options, lang_option, paths_argument, target_names, writes_nothing
+from .output import EXIT_DRIFT, EXIT_OK, fail, plural, warn
+from .resolve import absolute, as_given, resolve_settings
+
+MAX_DOCS_BYTES = 64 * 1024 * 1024  # the catalogue `docs --check` compares is read up to this size
 
 
 @main.command(short_help="Report changes between two spec versions that break callers.")
@@ -31,12 +36,17 @@ from .resolve import Flags, absolute, as_given, resolve_settings
     default="text",
     show_default=True,
 )
+@click.option(
+    "--strict", is_flag=True, help="An `accept` entry that matches no breaking change is an error (exit 2)."
+)
 @common_options
+@writes_nothing()
 def breaking(
     old: Path | None,
     new: Path | None,
     against: str | None,
     output_format: str,
+    strict: bool,
     config: Path | None,
     quiet: bool,
     verbose: bool,
@@ -46,6 +56,11 @@ def breaking(
     closed additionalProperties, changed isTerminal/defer/skipPermission/overridesBuiltInTool — and
     separately the compatible changes. Exit 1 when something breaks, 0 otherwise, 2 on bad input.
 
+    A change made on purpose is accepted by an entry in the configuration, `[tool.toolgen.breaking]
+    accept = [{ tool = "list_dir", change = "tool removed" }]` (the change as printed after the tool's
+    name): it is listed as accepted and does not fail. An entry that matches no breaking change is a
+    warning (with --strict an error): delete it once its change is committed.
+
     With --against, a revision without the specs (before the first commit) counts as no specs.
 
     \b
@@ -53,7 +68,7 @@ def breaking(
       toolgen breaking old-specs/ specs/
       toolgen breaking --against origin/main --format json
     """
-    from ..review.breaking import compare_specs
+    from ..review.breaking import accept_changes, compare_specs
     from ..review.gitspecs import specs_at_revision
     from ..spec.loader import load_specs
 
@@ -73,7 +88,6 @@ def breaking(
             if revision.note and not quiet:
                 click.echo(f"toolgen: {revision.note}", err=True)
             new_loaded, new_problems = load_specs(new_paths)
-            revision.cleanup()
             old_loaded, old_problems = revision.loaded, revision.problems
         else:
             old_loaded, old_problems = load_specs([given[0]])
@@ -83,36 +97,62 @@ def breaking(
             raise ToolgenError(errors)
     except ToolgenError as error:
         fail(error, writes=False)
-    changes = compare_specs(old_loaded, new_loaded)
-    broken = [c for c in changes if c.breaking]
+    entries = list(settings.breaking.get("accept", []))
+    changes, unused = accept_changes(
+        compare_specs(old_loaded, new_loaded, against or ""), [(e["tool"], e["change"]) for e in entries]
+    )
+    groups = {
+        label: [c for c in changes if (c.breaking, c.accepted) == kind]
+        for label, kind in (("breaking", (True, False)), ("accepted", (True, True)), ("compatible", (False, False)))
+    }
     if output_format == "json":
-        click.echo(
-            json.dumps(
-                {
-                    "breaking": [c.as_dict() for c in broken],
-                    "compatible": [c.as_dict() for c in changes if not c.breaking],
-                },
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
+        click.echo(json.dumps({k: [c.as_dict() for c in v] for k, v in groups.items()}, indent=2, ensure_ascii=False))
     else:
-        for label, group in (
-            ("breaking", broken),
-            ("compatible", [c for c in changes if not c.breaking]),
-        ):
+        for label, group in groups.items():
             for change in group if not quiet or label == "breaking" else []:
                 where = f"{change.tool}" + (f" {change.where}" if change.where else "")
+                at = f" (in {change.revision})" if change.revision else ""
                 click.echo(
-                    f"{change.file}:{change.line}:{change.column}: {label}: {where}: {change.message}"
+                    f"{change.file}:{change.line}:{change.column}: {label}: {where}: {change.message}{at}"
                 )
         if not quiet:
+            _accept_hint(groups["breaking"], settings)
             click.echo(
-                f"{plural(len(broken), 'breaking change')}, "
-                f"{plural(len(changes) - len(broken), 'compatible change')}",
+                f"{plural(len(groups['breaking']), 'breaking change')}, "
+                + (f"{len(groups['accepted'])} accepted, " if groups["accepted"] else "")
+                + f"{plural(len(groups['compatible']), 'compatible change')}",
                 err=True,
             )
-    sys.exit(EXIT_DRIFT if broken else EXIT_OK)
+    stale = [_unused_entry(settings, index, entries[index], against) for index in unused]
+    if strict and stale:
+        fail(StrictError(stale), writes=False)
+    warn(stale, quiet)
+    sys.exit(EXIT_DRIFT if groups["breaking"] else EXIT_OK)
+
+
+def _accept_hint(broken: list, settings: Settings) -> None:
+    """The entries that would accept these changes, ready to paste: accepting is a reviewed edit of the config."""
+    if not broken:
+        return
+    table = settings.config.key_name(("breaking",)) if settings.config else "tool.toolgen.breaking"
+    where = settings.config.shown if settings.config else "pyproject.toml"
+    click.echo(f"toolgen: if a change is made on purpose, accept it in [{table}] of {where}:", err=True)
+    click.echo("  accept = [", err=True)
+    for change in broken:
+        tool, named = (json.dumps(text, ensure_ascii=False) for text in (change.tool, change.named))
+        click.echo(f"    {{ tool = {tool}, change = {named} }},", err=True)
+    click.echo("  ]", err=True)
+
+
+def _unused_entry(settings: Settings, index: int, entry: dict, against: str | None) -> Diagnostic:
+    compared = f"against {against}" if against else "between OLD and NEW"
+    assert settings.config is not None  # entries come from the file
+    problem = settings.config.problem(
+        ("breaking", "accept", index),
+        f'accepts nothing: {entry["tool"]} has no breaking change "{entry["change"]}" {compared}; '
+        "delete the entry once its change is committed",
+    )
+    return replace(problem, severity="warning")
 
 
 @main.command(short_help="Write a Markdown catalogue of every tool in the configured targets.")
@@ -124,30 +164,40 @@ def breaking(
     help="Write to FILE (only when it changed); `-` prints it.  [default: `docs` in the config, else stdout]",
 )
 @click.option("--check", "check_only", is_flag=True, help="Exit 1 when FILE is not current.")
+@click.option(
+    "--code",
+    type=Choice(list(DOCS_CODE_CHOICES)),
+    help="Each tool's code: links to the generated files, collapsed <details> blocks, or none.  "
+    "[default: `docs_code` in the config, else links]",
+)
 @lang_option
 @common_options
+@writes_nothing("check_only")
 def docs(
     paths: tuple[Path, ...],
     out_file: Path | None,
     check_only: bool,
+    code: str | None,
     langs: tuple[str, ...],
     config: Path | None,
     quiet: bool,
     verbose: bool,
 ) -> None:
-    """A deterministic Markdown catalogue: a summary table (name, options, parameter count) and, per
-    tool, its parameters and the generated definition in every configured target, with the
-    configured options and header.
+    """A deterministic Markdown catalogue: a summary table (name, options, parameter count) linking
+    to each tool's section by its GitHub anchor, and per tool its spec, parameters and generated code
+    in every configured target (by default a link to each generated file).
+
+    With `docs` in the configuration, `toolgen generate` keeps that file current and `toolgen check`
+    compares it, like the generated code; this command writes or checks it alone.
 
     \b
     Example:
       toolgen docs --out docs/tools.md
       toolgen docs --check            # with docs = "docs/tools.md" in [tool.toolgen]
     """
-    from ..review.catalogue import render_catalogue
-    from ..run.generate import render_outputs
-    from ..model.build import build_tools
-    from ..spec.loader import load_specs
+    from ..errors import Diagnostic
+    from ..output.regularfile import read_regular
+    from ..run.generate import catalogue, load_tools, request_of
     from ..output.writer import atomic_write
 
     to_stdout = out_file is not None and out_file.as_posix() == "-"
@@ -160,24 +210,22 @@ def docs(
         raise click.UsageError(
             "--check needs a file to compare: give --out FILE, or set `docs` in [tool.toolgen]"
         )
-    loaded, problems = load_specs(list(settings.specs), settings.max_spec_bytes)
-    errors = [p for p in problems if p.is_error]
-    if errors:
-        fail(ToolgenError(errors), writes=False)
-    targets = list(settings.targets or target_names())
-    tools = build_tools(loaded)
+    job = replace(request_of(settings, check=True), docs=out_file, docs_code=code or settings.docs_code)
     try:
-        outputs, _ = render_outputs(
-            tools, targets, options=settings.options, header=settings.header,
-            templates=str(settings.templates) if settings.templates else None,
-        )  # fmt: skip
+        tools, _ = load_tools(list(settings.specs), settings.max_spec_bytes)
+        text = catalogue(tools, job)
     except ToolgenError as error:
         fail(error, writes=False)
-    text = render_catalogue(loaded, tools, outputs, targets)
     if out_file is None:
         click.echo(text, nl=False)
         return
-    current = out_file.read_text("utf-8") if out_file.exists() else None
+    try:
+        current: str | None = read_regular(out_file, MAX_DOCS_BYTES).decode("utf-8", "replace")
+    except FileNotFoundError:
+        current = None
+    except OSError as exc:
+        problem = Diagnostic(out_file.as_posix(), 0, 0, f"cannot read: {exc.strerror or exc}")
+        fail(ToolgenError([problem]), writes=False)
     if check_only:
         if current != text:
             click.echo(

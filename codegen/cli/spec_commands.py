@@ -15,6 +15,8 @@ from .options import common_options, no_dash
 from .output import EXIT_INVALID, echo, echo_diagnostic, fail, plural
 from .resolve import absolute, as_given, first_spec_folder, project_root, relative, resolve_settings
 
+_MAX_IMPORT_BYTES = 64 * 1024 * 1024  # a tool list is read up to this size
+
 
 @main.command(short_help="Write a new spec file to start from.")
 @click.argument("name")
@@ -40,19 +42,24 @@ def new(name: str, folder: Path | None, config: Path | None, quiet: bool, verbos
     from ..errors import Diagnostic
     from ..spec.scaffold import scaffold_spec
 
+    from ..spec.import_names import NameTable
+
     given = None if folder is None else absolute(folder)
     settings = resolve_settings(config, verbose=verbose and not quiet, need_specs=False)
     folder = as_given(*given) if given else None
-    if ("", "schema") in settings.from_file:
-        schema = settings.schema
-    else:  # beside the config file, else at the repository root
-        root = settings.config.path.parent if settings.config else project_root()
-        schema = relative(root / DEFAULT_SCHEMA)
+    schema = _schema_file(settings)
     folder = folder or first_spec_folder(settings)
     target = folder / f"{name}.yaml"
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{0,63}", name):
         raise click.BadParameter(
             f"{name!r} is not a tool name (a letter, then up to 63 letters, digits, _ or -)",
+            param_hint="NAME",
+        )
+    clash = NameTable(_spec_names([*settings.specs, folder], settings.max_spec_bytes)).clash(name)
+    if clash is not None and not target.exists():  # the file itself: "already exists" below says more
+        raise click.BadParameter(
+            f'"{name}" clashes with "{clash[0]}" ({clash[1]}): the generated code could not tell their '
+            "identifiers apart; choose another name",
             param_hint="NAME",
         )
     if target.exists():
@@ -115,18 +122,28 @@ def schema(out_file: Path | None, config: Path | None, quiet: bool, verbose: boo
         click.echo(text, nl=False)
 
 
-def _spec_names(folder: Path) -> list[tuple[str, str]]:
-    """(name, file) of each spec below `folder` (none when it does not exist): names an import must not clash
-    with. A file that is not a readable spec has no name here; `generate` reports it."""
+def _schema_file(settings) -> Path:
+    """The spec format's schema file that a new or imported spec's editor line points at: `schema` in the
+    config, else toolspec.schema.json beside the config file, else at the repository root."""
+    if ("", "schema") in settings.from_file:
+        return settings.schema
+    root = settings.config.path.parent if settings.config else project_root()
+    return relative(root / DEFAULT_SCHEMA)
+
+
+def _spec_names(paths: list[Path], max_bytes: int) -> list[tuple[str, str]]:
+    """(name, file) of each spec in `paths` (files or folders; those that do not exist hold none): names a new
+    or imported tool must not clash with. A file that is not a readable spec has no name here; `generate`
+    reports it."""
     from ..spec.discover import find_specs
+    from ..output.regularfile import read_regular
     from ..spec.yamlload import LocatedDocument, load_yaml
 
-    if not folder.is_dir():
-        return []
+    existing = list(dict.fromkeys(path for path in paths if path.as_posix() != "-" and path.exists()))
     names = []
-    for spec in find_specs([folder])[0]:
+    for spec in find_specs(existing)[0] if existing else []:
         try:
-            data = spec.path.read_bytes()
+            data = read_regular(spec.path, max_bytes)
         except OSError:
             continue
         document = load_yaml(spec.shown, data, max_bytes=len(data) + 1)
@@ -148,7 +165,13 @@ def _spec_names(folder: Path) -> list[tuple[str, str]]:
     type=click.Path(path_type=Path, file_okay=False),
     help="Folder for the new spec files.  [default: the first folder in `specs` of the config, else specs/]",
 )
-@click.option("--force", is_flag=True, help="Overwrite spec files that already exist.")
+@click.option(
+    "--update",
+    "--force",
+    "update",
+    is_flag=True,
+    help="Replace spec files that exist and differ from this import (identical ones are left unchanged).",
+)
 @click.option(
     "--map-names",
     is_flag=True,
@@ -161,7 +184,7 @@ def _spec_names(folder: Path) -> list[tuple[str, str]]:
 def import_command(
     source: Path,
     out_dir: Path | None,
-    force: bool,
+    update: bool,
     map_names: bool,
     config: Path | None,
     quiet: bool,
@@ -172,21 +195,28 @@ def import_command(
 
     Each tool is decided on its own. A tool is refused, with located lines and no spec, when it has no
     description, its name is outside the name pattern or clashes with another tool's in the generated
-    code (see --map-names), its schema is not valid JSON Schema, or its spec file exists (without
-    --force); every other tool is written. Exit 0 when every
-    tool was imported, 2 when any was refused.
+    code (see --map-names), its schema is not valid JSON Schema, or its spec file exists with other
+    content (without --update); a spec file exactly as the import would write it is left unchanged;
+    every other tool is written. Exit 0 when no tool was refused, 2 when any was.
 
     \b
     Example:
       toolgen import mcp-tools.json --out specs/
       curl -s http://localhost:3000/tools | toolgen import -
     """
+    from ..review.acknowledge import reported
     from ..errors import Diagnostic
     from ..spec.importer import import_tools
     from ..output.writer import atomic_write
 
+    from ..output.regularfile import read_regular
+
     stdin = source.as_posix() == "-"
-    text = sys.stdin.read() if stdin else source.read_text("utf-8", errors="replace")
+    try:
+        text = sys.stdin.read() if stdin else read_regular(source, _MAX_IMPORT_BYTES).decode("utf-8", "replace")
+    except OSError as exc:
+        problem = Diagnostic(source.as_posix(), 0, 0, f"cannot read: {exc.strerror or exc}")
+        fail(ToolgenError([problem]), writes=False)
     given_source = None if stdin else absolute(source)
     given_out = None if out_dir is None else absolute(out_dir)
     settings = resolve_settings(config, verbose=verbose and not quiet, need_specs=False)
@@ -196,26 +226,47 @@ def import_command(
         text,
         source.as_posix(),
         map_names=map_names,
-        taken=_spec_names(out_dir),
+        taken=_spec_names([out_dir], settings.max_spec_bytes),
         folder=out_dir.as_posix(),
     )
-    problems = list(result.problems)
-    written = 0
+    warnings = [problem for problem in result.problems if not problem.is_error]
+    problems = [problem for problem in result.problems if problem.is_error]
+    problems += reported(warnings, settings.acknowledge, settings.targets, whole_set=False, rendered=False)
+    editor_line = schema_line(out_dir, _schema_file(settings))
+    written = unchanged = 0
     for tool in result.tools:
         target = out_dir / tool.file_name()
-        if target.exists() and not force:
+        spec_text = tool.to_yaml(source.name, result.fmt, editor_line)
+        existing = _read_bytes(target)
+        if existing == spec_text.encode("utf-8"):
+            unchanged += 1
+            continue
+        if existing is not None and not update:
             problems.append(
-                Diagnostic(target.as_posix(), 1, 1, "already exists; use --force to overwrite")
+                Diagnostic(
+                    target.as_posix(), 1, 1,
+                    "already exists and differs from this import; use --update to replace it",
+                )  # fmt: skip
             )
             continue
-        atomic_write(target, tool.to_yaml(source.name, result.fmt))
+        atomic_write(target, spec_text)
         written += 1
     for diagnostic in sorted(problems):
         echo_diagnostic(diagnostic)
-    refused = result.total - written
-    summary = f"imported {written} of {plural(result.total, 'tool')} ({result.fmt}) into {out_dir.as_posix()}/"
+    refused = result.total - written - unchanged
+    summary = (
+        f"imported {written + unchanged} of {plural(result.total, 'tool')} ({result.fmt}) into "
+        f"{out_dir.as_posix()}/" + (f": {written} written, {unchanged} unchanged" if unchanged else "")
+    )
     if refused or any(problem.is_error for problem in problems):
         echo(f"toolgen: {summary}; {refused} refused", err=True)
         sys.exit(EXIT_INVALID)
     if not quiet:
         click.echo(summary)
+
+
+def _read_bytes(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None

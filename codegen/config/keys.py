@@ -20,9 +20,12 @@ from . import template_paths
 from ..errors import ConfigError
 from ..errors import did_you_mean
 
+DOCS_CODE_CHOICES = ("links", "collapsed", "none")  # how the catalogue shows each tool's code (codegen.docs)
 MAX_HEADER_LENGTH = 80  # fits every language's comment on one line, so no formatter ever re-wraps it
 
-Check = Callable[[Any], "str | None"]  # a problem ("must be …, got …") or None
+# A problem ("must be …, got …") or None; a table's check may name the key or element inside it that is wrong,
+# (("accept", 0, "tool"), "must be …"), so the message is located there.
+Check = Callable[[Any], "str | tuple[tuple[str | int, ...], str] | None"]
 
 
 @cache
@@ -94,6 +97,25 @@ def targets_problem(value: Any) -> str | None:
     return "lists a target twice" if len(set(value)) != len(value) else None
 
 
+def _boolean(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"must be true or false, got {shown(value)}"
+
+
+def _codes(value: Any) -> str | None:
+    from ..review.acknowledge import code_problem
+
+    if not isinstance(value, list):
+        return f'must be an array of warning codes, e.g. ["TG101"], got {shown(value)}'
+    return next((problem for code in value if (problem := code_problem(code)) is not None), None)
+
+
+def _codes_per_path(value: Any) -> str | None:
+    if not isinstance(value, dict):
+        example = '{"specs/mcp/*" = ["TG101"]}'
+        return f"must be a table of path globs and warning codes, e.g. {example}, got {shown(value)}"
+    return next((f"{shown(glob)}: {problem}" for glob, codes in value.items() if (problem := _codes(codes))), None)
+
+
 def _positive_int(value: Any) -> str | None:
     if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
         return None
@@ -105,6 +127,8 @@ def header_problem(value: Any) -> str | None:
         return problem
     if not value.isprintable():  # line breaks, tabs, control and bidi characters: one visible line only
         return "must be one line of printable characters (no line breaks, tabs or control characters)"
+    if value.rstrip().endswith("*/"):  # rustfmt takes a `//` line that ends so for a block comment's end
+        return "must not end with */ (rustfmt reads a comment line ending so as the end of a block comment)"
     if len(value) > MAX_HEADER_LENGTH:
         return f"must be at most {MAX_HEADER_LENGTH} characters, got {len(value)}"
     return None
@@ -144,6 +168,35 @@ def _deep_dotnet_namespace(value: str) -> str | None:
     return None
 
 
+ACCEPT_KEYS = ("tool", "change", "reason")
+
+
+def _breaking(value: Any) -> str | tuple[tuple[str | int, ...], str] | None:
+    """`[breaking]`: `accept`, the breaking changes made on purpose, each `{ tool, change }` as `toolgen breaking`
+    prints it, with an optional `reason`."""
+    if not isinstance(value, dict):
+        return f"must be a table, got {shown(value)}"
+    for key in value:
+        if key != "accept":
+            return (key,), f"unknown key{did_you_mean(key, ['accept'])}; the table has one key, accept"
+    entries = value.get("accept", [])
+    if not isinstance(entries, list):
+        return ("accept",), f'must be an array of tables {{ tool = "…", change = "…" }}, got {shown(entries)}'
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            return ("accept", index), f'must be a table {{ tool = "…", change = "…" }}, got {shown(entry)}'
+        for key in entry:
+            if key not in ACCEPT_KEYS:
+                hint = did_you_mean(key, list(ACCEPT_KEYS))
+                return ("accept", index, key), f"unknown key{hint}; an entry has tool, change and reason"
+        for key in ACCEPT_KEYS:
+            if key in entry and (problem := _nonempty_string(entry[key])) is not None:
+                return ("accept", index, key), problem
+            if key not in entry and key != "reason":
+                return ("accept", index), f'needs "{key}" (the change as `toolgen breaking` prints it)'
+    return None
+
+
 def _java_style(value: Any) -> str | None:
     problem = _choice("builder", "annotation")(value)
     if problem is None and value == "annotation":
@@ -173,7 +226,12 @@ class Option:
 
 GENERAL_OPTIONS: dict[str, Option] = {
     "specs": Option('["specs"]', "spec files or folders (searched recursively for *.yaml, *.yml)", _specs),
-    "out": Option('"generated"', "output root; each language goes to `<out>/<target>/`", _nonempty_string),
+    "out": Option(
+        '"generated"',
+        "output root; each language goes to `<out>/<target>/`; inside this file's folder, never overlapping a spec "
+        "or templates folder or `.git`",
+        _nonempty_string,
+    ),
     "targets": Option(
         "all", "the targets this output root holds; toolgen's files of targets left out are removed", targets_problem
     ),
@@ -192,7 +250,31 @@ GENERAL_OPTIONS: dict[str, Option] = {
     ),
     "max_spec_bytes": Option("1048576", "spec files larger than this are rejected", _positive_int),
     "docs": Option(
-        "none", "the Markdown catalogue `toolgen docs` writes and `toolgen docs --check` compares", _nonempty_string
+        "none",
+        "a Markdown catalogue of the tools that `generate` keeps current and `check` compares, like the code "
+        "(`toolgen docs` writes it alone)",
+        _nonempty_string,
+    ),
+    "docs_code": Option(
+        '"links"',
+        'each tool\'s code in the catalogue: "links" (to the generated files), "collapsed" (the code in '
+        '`<details>` blocks) or "none"',
+        _choice(*DOCS_CODE_CHOICES),
+    ),
+    "breaking": Option(
+        "none",
+        '`accept = [{ tool = "…", change = "…" }]`: breaking changes made on purpose, as `toolgen breaking` prints '
+        "them; `toolgen breaking` lists them as accepted and warns about an entry that matches no change",
+        _breaking,
+    ),
+    "acknowledge": Option("none", "warning codes acknowledged in every spec (docs/warnings.md)", _codes),
+    "acknowledge_per_path": Option(
+        "none", "a table of path globs (`\"specs/mcp/*\"`) and the warning codes acknowledged there", _codes_per_path
+    ),
+    "allow_out_outside": Option(
+        "false",
+        "`true` lets `out` lie outside this file's folder (still never `/`, a folder above it, specs, …)",
+        _boolean,
     ),
 }
 

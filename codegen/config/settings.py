@@ -25,9 +25,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..review.acknowledge import Acknowledgement, in_config
 from .keys import GENERAL_OPTIONS, TARGET_OPTIONS, header_problem, shown, target_names, targets_problem
 from ..spec.discover import display_path
 from ..errors import ConfigError, Diagnostic
+from ..output.regularfile import read_regular
 from ..errors import did_you_mean
 from .tomlpos import KeyPath, Positions, scan
 
@@ -38,6 +40,7 @@ DEFAULT_SPECS = "specs"
 DEFAULT_OUT = "generated"
 DEFAULT_SCHEMA = "toolspec.schema.json"
 DEFAULT_MAX_SPEC_BYTES = 1024 * 1024  # equal to yamlload.DEFAULT_MAX_BYTES (a test says so)
+MAX_CONFIG_BYTES = 4 * 1024 * 1024  # a configuration file is read up to this size
 # The general keys whose values are paths, written relative to the configuration file's folder.
 PATH_KEYS = ("out", "templates", "schema", "docs")
 
@@ -59,7 +62,8 @@ class ConfigFile:
         return display_path(self.path)
 
     def key_name(self, key: KeyPath) -> str:
-        return ".".join(str(part) for part in (*self.prefix, *key))
+        """`tool.toolgen.go.package`; an array's element as `accept[0]`."""
+        return "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in (*self.prefix, *key))[1:]
 
     def problem(self, key: KeyPath, message: str, at_key: bool = False) -> Diagnostic:
         full = (*self.prefix, *key)
@@ -94,15 +98,20 @@ def find_config(start: Path | None = None) -> Path | None:
 
 
 def _has_toolgen_table(pyproject: Path) -> bool:
+    """Whether a pyproject.toml configures toolgen. One that is not UTF-8 (TOML always is), not TOML, or whose
+    `tool.toolgen` is not a table is toolgen's to report (read_config locates the problem): running with the
+    defaults instead would write where the user never meant to."""
     try:
-        text = pyproject.read_text("utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = read_regular(pyproject, MAX_CONFIG_BYTES).decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    except OSError:
         return False
     if "toolgen" not in text:  # most pyproject files: no parse needed
         return False
     try:
-        return isinstance(tomllib.loads(text).get("tool", {}).get("toolgen"), dict)
-    except (tomllib.TOMLDecodeError, AttributeError):
+        return "toolgen" in tomllib.loads(text).get("tool", {})
+    except (tomllib.TOMLDecodeError, AttributeError, TypeError):
         return True  # let read_config report the syntax error with its position
 
 
@@ -116,11 +125,13 @@ def read_config(path: Path) -> ConfigFile:
         return ConfigError([Diagnostic(display_path(path), line, column, message)])
 
     try:
-        text = path.read_bytes().decode("utf-8")
+        data = read_regular(path, MAX_CONFIG_BYTES)
+        text = data.decode("utf-8")
     except OSError as exc:
         raise fail(1, 1, f"cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
-        raise fail(1, 1, f"not UTF-8: {exc.reason}") from None
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise fail(line, exc.start - data.rfind(b"\n", 0, exc.start), f"not UTF-8: {exc.reason}") from None
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -160,7 +171,11 @@ class Settings:
     # The spec files or folders (among `specs`) named on the command line: only their tools are remade now.
     only: tuple[Path, ...] | None = None
     strict: bool = False  # --strict: warnings are errors
-    docs: Path | None = None  # where `toolgen docs` writes the catalogue
+    docs: Path | None = None  # the catalogue `generate` keeps current (and `toolgen docs` writes)
+    docs_code: str = "links"  # how the catalogue shows each tool's code: "links", "collapsed" or "none"
+    breaking: Mapping[str, Any] = field(default_factory=dict)  # [breaking]: `accept`, for `toolgen breaking`
+    allow_out_outside: bool = False  # `out` may lie outside the configuration's folder (out_problem)
+    acknowledge: tuple[Acknowledgement, ...] = ()  # the configuration's acknowledged warnings (codegen.review.acknowledge)
 
     def request(self) -> dict[str, Any]:
         return {
@@ -174,6 +189,8 @@ class Settings:
             },
             "templates": self.templates.as_posix() if self.templates else None,
             "header": self.header,
+            # only when there is a catalogue: the request of a configuration without one stays as it was
+            **({"docs": self.docs.as_posix(), "docs_code": self.docs_code} if self.docs else {}),
         }
 
     def with_overrides(self, **values: Any) -> Settings:
@@ -213,7 +230,8 @@ def settings_from_file(config: ConfigFile) -> Settings:
                     from_file[(key, option)] = (key, option)
         elif key in GENERAL_OPTIONS:
             if (message := GENERAL_OPTIONS[key].check(value)) is not None:
-                problems.append(config.problem((key,), message))
+                inside, message = message if isinstance(message, tuple) else ((), message)
+                problems.append(config.problem((key, *inside), message))
             else:
                 values[key] = value
                 from_file[("", key)] = (key,)
@@ -228,7 +246,9 @@ def settings_from_file(config: ConfigFile) -> Settings:
     if "targets" in values:
         values["targets"] = tuple(values["targets"])
     values.update((key, config.resolve(values[key])) for key in PATH_KEYS if key in values)
-    return Settings(config=config, options=options, from_file=from_file, **values)
+    acknowledged = tuple(in_config(values, config))
+    values = {key: value for key, value in values.items() if key not in ("acknowledge", "acknowledge_per_path")}
+    return Settings(config=config, options=options, from_file=from_file, acknowledge=acknowledged, **values)
 
 
 def _unknown(config: ConfigFile, key: KeyPath, known: list[str]) -> Diagnostic:
@@ -270,9 +290,46 @@ def option_problems(options: Mapping[str, Mapping[str, Any]], deep: bool) -> lis
     return problems
 
 
+def out_problem(settings: Settings) -> str | None:
+    """Why `settings.out` may not be the output root, or None. It lies inside the configuration's folder (unless
+    `allow_out_outside`; without a configuration file, the working folder is the root and nothing confines it);
+    it is never the file system root, the root itself or a folder above it, nor inside `.git`; it does not overlap
+    a spec path or the templates folder (neither holds the other)."""
+    out = Path(os.path.realpath(settings.out))
+    shown_out = settings.out.as_posix() if not settings.out.as_posix().startswith("..") else out.as_posix()
+    reason = _out_reason(settings, out)
+    if reason is None:
+        return None
+    advice = "" if "allow_out_outside" in reason else '; use a folder of its own, such as "generated"'
+    return f"the output root {shown_out} {reason}{advice}"
+
+
+def _out_reason(settings: Settings, out: Path) -> str | None:
+    root = Path(os.path.realpath(settings.config.path.parent if settings.config else "."))
+    if out == Path(out.anchor):
+        return "is the file system root"
+    if out == root:
+        return "is the configuration's folder itself: every target's folder would land beside your sources"
+    if root.is_relative_to(out):
+        return "contains the configuration's folder"
+    if settings.config is not None and not settings.allow_out_outside and not out.is_relative_to(root):
+        return f"is outside the configuration's folder {root.as_posix()}; set allow_out_outside = true to write there"
+    repository = next((folder for folder in (root, *root.parents) if (folder / ".git").exists()), None)
+    if repository is not None and out.is_relative_to(repository / ".git"):
+        return "is inside .git"
+    others = [(spec, "spec folder") for spec in settings.specs if spec.as_posix() != "-"]
+    for other, what in [*others, *([(settings.templates, "templates folder")] if settings.templates else [])]:
+        real = Path(os.path.realpath(other))
+        if out.is_relative_to(real) or real.is_relative_to(out):
+            return f'overlaps the {what} "{other.as_posix()}": generated files would mix with it'
+    return None
+
+
 def general_problems(settings: Settings) -> list[tuple[str, str]]:
     """(key, message) for invalid general settings given outside a file (API arguments, flags)."""
     problems = []
+    if (message := out_problem(settings)) is not None:
+        problems.append(("out", message))
     if settings.header is not None and (message := header_problem(settings.header)) is not None:
         problems.append(("header", message))
     if settings.targets is not None and (message := targets_problem(list(settings.targets))) is not None:
@@ -287,14 +344,14 @@ def check_settings(settings: Settings, deep: bool, origin: str = "<options>") ->
     any other under `origin`."""
     diagnostics = []
     for key, message in general_problems(settings):
-        diagnostics.append(_locate(settings, "", key, message, origin))
+        diagnostics.append(locate(settings, "", key, message, origin))
     for target, key, message in option_problems(settings.options, deep):
-        diagnostics.append(_locate(settings, target, key, message, origin))
+        diagnostics.append(locate(settings, target, key, message, origin))
     if diagnostics:
         raise ConfigError(diagnostics)
 
 
-def _locate(settings: Settings, target: str, key: str, message: str, origin: str) -> Diagnostic:
+def locate(settings: Settings, target: str, key: str, message: str, origin: str) -> Diagnostic:
     path = settings.from_file.get((target, key))
     if settings.config is not None and path is not None:
         return settings.config.problem(path, message)

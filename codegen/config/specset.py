@@ -55,8 +55,11 @@ def named_specs(settings: Settings, paths: Sequence[Path]) -> tuple[Path, ...] |
     return tuple(paths)
 
 
-def no_specs_found(settings: Settings) -> Diagnostic:
-    """The error when none of the spec set's paths exists: what toolgen looked for, and how to configure it."""
+def no_specs_found(settings: Settings, named: bool = False) -> Diagnostic:
+    """The error when none of the spec set's paths exists: what toolgen looked for, and how to configure it;
+    `named`: the paths were typed on the command line, so that they do not exist is all there is to say."""
+    if named:
+        return Diagnostic(_shown_set(settings), 0, 0, "no such file or folder")
     return Diagnostic(
         _shown_set(settings), 0, 0,
         f"no specs found: toolgen looks for *.yaml and *.yml files in {_shown_set(settings)} "

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import ConfigError, Diagnostic
+from ..review.warning_codes import FORMATTER_MISSING
 from .doc import PRINT_WIDTH as PRETTIER_WIDTH
 
 TIMEOUT_SECONDS = 120  # a formatter that hangs must not hang toolgen; a JVM cold start takes a few seconds
@@ -139,7 +140,7 @@ def missing_warning(name: str, target: str, where: str) -> Diagnostic | None:
         where, 0, 0,
         f"{name} is not installed, so the {target} files rendered from custom templates are written as rendered, "
         f"not in {name}'s format; install {name} to format them",
-        severity="warning",
+        "warning", FORMATTER_MISSING,
     )  # fmt: skip
 
 

@@ -46,6 +46,14 @@ def place(doc: Doc) -> str:
     return f"\ue000{len(placed) - 1}\ue001"
 
 
+def placed_documents() -> list[Doc]:
+    """The documents placed so far in the file being rendered (a layout macro reads the tokens of its body)."""
+    placed = _placed.get()
+    if placed is None:
+        raise RuntimeError("a document was rendered outside layout.markup.collecting()")
+    return placed
+
+
 @contextmanager
 def collecting() -> Iterator[list[Doc]]:
     """Documents placed while rendering one file, for `lay_out`."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from . import ir
 from .naming import Words, identifier_words
 from .singular import singular
+from ..schema.keywords import defs_name
 from ..schema.typed_view import typed_view
 from ..schema.union_kinds import BRANCH_KINDS
 from ..spec.yamlload import LocatedDocument, Path
@@ -161,7 +162,7 @@ class _ToolBuilder:
         if not isinstance(schema, dict):
             return ir.AnyType()
         if "$ref" in schema:
-            return ir.NamedType(self.def_words[schema["$ref"].split("/")[-1]])
+            return ir.NamedType(self.def_words[defs_name(schema["$ref"])])
         if "anyOf" in schema:
             options = [(index, option) for index, option in enumerate(schema["anyOf"]) if option != {"type": "null"}]
             nullable = len(options) < len(schema["anyOf"])

@@ -36,8 +36,10 @@ def not_in_index(out: Path, files: Iterable[str]) -> list[str] | None:
     if top is None:
         return None
     root = Path(top.decode("utf-8").strip())
-    wanted = {os.path.relpath(os.path.join(os.path.abspath(out), f), root).replace(os.sep, "/") for f in files}
-    scope = os.path.relpath(os.path.abspath(out), root)
+    paths = [os.path.normpath(os.path.join(os.path.abspath(out), f)) for f in files]
+    wanted = {os.path.relpath(path, root).replace(os.sep, "/") for path in paths}
+    # git lists the output root, or the folder that also holds a catalogue kept outside it
+    scope = os.path.relpath(os.path.commonpath([os.path.abspath(out), *paths]), root)
     untracked = _git(["ls-files", "-z", "--others", "--exclude-standard", "--", scope], root) or b""
     differing = _git(["diff", "-z", "--name-only", "--no-renames", "--", scope], root) or b""
     listed = {name for name in (untracked + differing).decode("utf-8").split("\0") if name}

@@ -4,8 +4,12 @@
 pydantic, jinja2 and black and do the full work. It proves "nothing changed" only when all of these still hold:
 the same toolgen code and templates (a fingerprint over their bytes, so an upgrade or a template edit counts as a
 change), the same request (paths, targets, options, custom templates), the same spec files with the same bytes,
-and every output file with the bytes toolgen wrote, with no other toolgen-owned file beside them. Anything else —
-a missing or unreadable manifest included — falls back to the full path, which is always correct.
+and every output file with the bytes toolgen wrote, reached through no link, with no other toolgen-owned file
+beside them but the strays the last run kept. Anything else — a missing or unreadable manifest included — falls
+back to the full path, which is always correct. A manifest is read only as a regular file, and checked member by
+member on read (`manifest_problem`): one that is not valid JSON, not UTF-8, nested too deeply or of the wrong
+shape is discarded with a note (`-v`), never fatal. The manifest is also toolgen's record of what it wrote
+(`removable`), from which alone a run may remove files.
 
 Reading and hashing thousands of files on every commit is most of that cost, so the manifest also keeps each
 file's stat signature (size, mtime, ctime, inode), the way git's index does: a file whose signature is unchanged
@@ -32,12 +36,15 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..spec.discover import find_specs
 from .lineendings import canonical, holds
 from ..errors import Diagnostic
-from .ownership import HEAD_BYTES, OWNERSHIP_MARKER, carries_marker, is_temporary
+from .notes import note
+from .ownership import HEAD_BYTES, OWNERSHIP_MARKER, carries_marker, is_temporary, unsafe_folders
+from .regularfile import NotRegularFile, read_head, read_regular, read_with_status
 from .statefolder import MANIFEST_NAME, STATE_FOLDER, needs_tidying
 from ..config.template_paths import builtin_template_root
 
@@ -46,6 +53,9 @@ if TYPE_CHECKING:
 
 FORMAT_VERSION = 3
 _PACKAGE = Path(__file__).resolve().parents[1]  # codegen/, this module being in codegen/output/
+# The most of a manifest, or of an output read whole, that is read: no real project's come near it, and a bigger
+# file is not one toolgen wrote.
+READ_LIMIT = 256 * 1024 * 1024
 
 
 def file_digest(data: bytes) -> str:
@@ -84,7 +94,12 @@ def _code_digest() -> bytes:
 def _hash_tree(hasher: Any, root: Path) -> None:
     if root.is_dir():
         for path in _tree_files(root):
-            hasher.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+            try:
+                data = read_regular(path, READ_LIMIT, follow_links=False)
+            except NotRegularFile:
+                note(f"ignored {path.as_posix()}: not a regular file")
+                continue
+            hasher.update(path.relative_to(root).as_posix().encode() + b"\0" + data + b"\0")
 
 
 def code_and_templates_fingerprint(templates: str | None) -> str:
@@ -122,13 +137,11 @@ class FileRecord:
     signature: Signature | None
 
 
-def read_record(path: Path, follow_links: bool = False) -> tuple[bytes, FileRecord]:
-    """The file's bytes and record, signature first; OSError when it cannot be read or is not a regular file
-    (with `follow_links`, a link to one is fine)."""
-    before = signature(path, follow_links)
-    if before is None:
-        raise OSError(f"{path}: not a regular file")
-    data = path.read_bytes()
+def read_record(path: Path | str, follow_links: bool = False, limit: int = READ_LIMIT) -> tuple[bytes, FileRecord]:
+    """The file's bytes (at most `limit`) and record, its signature from the open file before the read; OSError
+    when it cannot be read, is too large or is not a regular file (with `follow_links`, a link to one is fine)."""
+    data, status = read_with_status(path, limit, follow_links=follow_links)
+    before = [status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino]
     return data, FileRecord(file_digest(data), before)
 
 
@@ -136,14 +149,11 @@ def signature_if_holds(path: str, expected: bytes | None, digest: str) -> Signat
     """The output's stat signature, taken before reading it, when it holds exactly `expected` (compared as bytes:
     cheaper than hashing them again) or, when that is not at hand, content with `digest`, either maybe with CRLF
     line breaks (codegen.output.lineendings); else None."""
-    before = signature(path)
-    if before is None:
-        return None
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        data, record = read_record(path, limit=READ_LIMIT if expected is None else 2 * len(expected))
     except OSError:
         return None
+    before = record.signature
     if expected is not None:
         return before if holds(data, expected) else None
     held = file_digest(data) == digest or file_digest(canonical(data)) == digest
@@ -172,12 +182,18 @@ def build_manifest(
     warnings: list[list[Any]],
     tool_files: dict[str, list[Any]] | None = None,
     skeletons: dict[str, str] | None = None,
+    elsewhere: Sequence[str] = (),
+    strays: Sequence[str] = (),
 ) -> str:
     """The manifest text for the run `job` (its request, templates and owned target folders) that read `inputs`
     (by shown path, from the bytes the run loaded), produced `outputs` (by path relative to out) with `warnings`
     (Diagnostic rows), and rendered each per-tool file in `tool_files` (relative path → [per-tool cache key (hex),
     facts, warnings]) under that key. `skeletons` holds each spec's naming skeleton digest (hex, by shown path;
-    empty when the run did not key its specs), what codegen.run.delta checks an edit against."""
+    empty when the run did not key its specs), what codegen.run.delta checks an edit against.
+
+    The outputs, with `elsewhere` (the files an earlier run wrote in target folders this run left alone), are
+    toolgen's record of what it wrote: what a later run may remove (`removable`). `strays` are the files with the
+    marker that the record did not list, which this run kept (and each run reports)."""
     inputs = inputs or {}
     document = {
         "_": f"{OWNERSHIP_MARKER}. DO NOT EDIT. Cache for the no-change fast path; safe to delete.",
@@ -194,8 +210,15 @@ def build_manifest(
         },
         "tool_files": dict(sorted((tool_files or {}).items())),
         "skeletons": skeletons or {},
+        "elsewhere": sorted(elsewhere),
+        "strays": sorted(strays),
     }
     return manifest_text(document)
+
+
+def removable(document: dict[str, Any]) -> set[str] | None:
+    """The files toolgen's record (a manifest) says it wrote and may remove; None without a usable manifest."""
+    return {*document["outputs"], *document["elsewhere"]} if document else None
 
 
 def manifest_text(document: dict[str, Any]) -> str:
@@ -205,17 +228,64 @@ def manifest_text(document: dict[str, Any]) -> str:
 _parsed: tuple[str, Signature, Any] | None = None  # the last manifest parsed: path, its signature, its document
 
 
-def _parse(path: Path, own_signature: Signature | None) -> Any:
-    """The manifest's document. The CLI's fast path and the full run that follows it read the same manifest: the
-    second read reuses the first one's parse when the file still has the signature it had then (a manifest is
-    replaced, never edited in place, so a new one has a new inode). The document is shared: nobody changes it."""
+def _parse(path: Path, own_signature: Signature | None) -> dict[str, Any]:
+    """The manifest's document, read as a regular file (a link is not followed) and checked (`manifest_problem`);
+    OSError or ValueError saying why there is none. The CLI's fast path and the full run that follows it read the
+    same manifest: the second read reuses the first one's parse when the file still has the signature it had then
+    (a manifest is replaced, never edited in place, so a new one has a new inode). The document is shared: nobody
+    changes it."""
     global _parsed
     if own_signature is not None and _parsed is not None and _parsed[:2] == (os.fspath(path), own_signature):
         return _parsed[2]
-    document = json.loads(path.read_text("utf-8"))
+    try:
+        document = json.loads(read_regular(path, READ_LIMIT, follow_links=False).decode("utf-8"))
+    except RecursionError:
+        raise ValueError("nested too deeply to be a manifest") from None
+    problem = manifest_problem(document)
+    if problem is not None:
+        raise ValueError(problem)
     if own_signature is not None:
         _parsed = (os.fspath(path), own_signature, document)
     return document
+
+
+def manifest_problem(document: Any) -> str | None:
+    """Why `document` is not a manifest this version writes, or None, when every member the code reads has its
+    type (then nothing that reads it needs to look again). Members added since format 3 was introduced are
+    filled in empty."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT_VERSION:
+        return f"not a manifest of format {FORMAT_VERSION}"
+    document.setdefault("elsewhere", [])
+    document.setdefault("strays", [])
+    try:
+        Diagnostic.from_rows(document["warnings"])
+        signatures = document["signatures"]
+        shapes = [
+            isinstance(document["fingerprint"], str) and isinstance(document["request"], dict),
+            *(_strings(document[key]) for key in ("targets", "elsewhere", "strays")),
+            *(_strings(document[key].values()) for key in ("inputs", "outputs", "skeletons")),
+            *(_signature_lists(signatures[kind].values()) for kind in ("inputs", "outputs")),
+            all(_tool_file(entry) for entry in document["tool_files"].values()),
+        ]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        shapes = [False]
+    return None if all(shapes) else "a member is missing or has the wrong type"
+
+
+def _strings(values: Any) -> bool:
+    return all(type(value) is str for value in values)
+
+
+def _signature_lists(values: Any) -> bool:
+    return all(type(value) is list and len(value) == 4 and all(type(n) is int for n in value) for value in values)
+
+
+def _tool_file(entry: Any) -> bool:
+    """[per-tool cache key (hex), facts, warnings (rows)]."""
+    if not (type(entry) is list and len(entry) == 3 and type(entry[0]) is str and type(entry[1]) is dict):
+        return False
+    Diagnostic.from_rows(entry[2])
+    return True
 
 
 @dataclass
@@ -228,16 +298,18 @@ class Recorded:
 
     @classmethod
     def load(cls, out: Path) -> Recorded:
-        """The folder's manifest; empty when there is none or it is not one this version can read."""
+        """The folder's manifest; empty when there is none, or with a note when it cannot be read or is not one
+        this version writes (toolgen's own state never stops a run: without it, the run compares every file)."""
         path = manifest_path(out)
         own_signature = signature(path)
         try:
-            document = _parse(path, own_signature)
-        except (OSError, ValueError):
+            return cls(_parse(path, own_signature), own_signature)
+        except FileNotFoundError:
             return cls()
-        if own_signature is None or not isinstance(document, dict) or document.get("format") != FORMAT_VERSION:
+        except (OSError, ValueError) as problem:
+            reason = problem.strerror if isinstance(problem, OSError) else str(problem)
+            note(f"ignored {path.as_posix()}: {reason}; this run compares every file")
             return cls()
-        return cls(document, own_signature)
 
     @property
     def reference_ns(self) -> int:
@@ -343,21 +415,23 @@ def survey(
         files, problems = find_specs(paths)
         if problems or [file.shown for file in files] != list(manifest["inputs"]):
             return found
-        changed = []
+        changed, limit = [], request.get("max_spec_bytes", READ_LIMIT)
         for file in files:
-            record = _changed(recorded, "inputs", file.shown, file.path, found.refreshed)
-            if record is not None:
-                changed.append((file.shown, file.path, record))
+            spec = _changed(recorded, "inputs", file.shown, file.path, found.refreshed, limit)
+            if spec is not None:
+                changed.append((file.shown, file.path, spec))
                 if len(changed) > DELTA_LIMIT:
                     return found
         if manifest["fingerprint"] != code_and_templates_fingerprint(templates):
             return found
         expected: dict[str, str] = manifest["outputs"]
+        if unsafe_folders(out, expected):  # reached through a link: not the tree toolgen vouches for
+            return found
         root = os.path.join(out, "")  # outputs are joined as strings: thousands of them
         for relative in expected:
             if _changed(recorded, "outputs", relative, root + relative, found.refreshed) is not None:
                 return found
-        if _other_owned_files(out, list(manifest["targets"]), set(expected)):
+        if _unlisted_owned(out, list(manifest["targets"]), set(expected)) != set(manifest["strays"]):
             return found
         # a temporary file left by a killed run (the manifest's, in the state folder): the full path removes it
         if any(is_temporary(entry.name) for entry in (out / STATE_FOLDER).iterdir()):
@@ -386,14 +460,19 @@ def up_to_date(found: Survey, out: Path, refresh: bool = True) -> dict[str, Any]
 
 
 def _changed(
-    recorded: Recorded, kind: str, name: str, path: Path | str, refreshed: dict[str, dict[str, Signature]]
+    recorded: Recorded,
+    kind: str,
+    name: str,
+    path: Path | str,
+    refreshed: dict[str, dict[str, Signature]],
+    limit: int = READ_LIMIT,
 ) -> FileRecord | None:
-    """None when the file still has the recorded digest, else the record read now. A file that had to be read to
-    prove it unchanged is noted with the signature taken before the read."""
+    """None when the file still has the recorded digest, else the record read now (at most `limit` bytes: OSError
+    beyond). A file that had to be read to prove it unchanged is noted with the signature taken before the read."""
     trusted = recorded.trusted(kind, name, path)
     if trusted is not None:
         return None
-    data, found = read_record(Path(path), follow_links=kind == "inputs")
+    data, found = read_record(path, follow_links=kind == "inputs", limit=limit)
     expected = recorded.document[kind][name]
     # an output may be a CRLF checkout of what toolgen wrote (codegen.output.lineendings): that is unchanged too
     if found.digest != expected and not (kind == "outputs" and file_digest(canonical(data)) == expected):
@@ -412,26 +491,28 @@ def with_refreshed(manifest: dict[str, Any], refreshed: dict[str, dict[str, Sign
 
 
 def _refresh_signatures(out: Path, manifest: dict[str, Any], refreshed: dict[str, dict[str, Signature]]) -> None:
-    """Rewrite the manifest with the signatures of files just proven unchanged. A failure (read-only folder) is
-    harmless: the next run reads those files again. A race with a concurrent `generate` is too: its newer
-    manifest may be replaced by this one, which is still true of every file it lists, or else mismatches and
-    sends the next run down the full path."""
-    from .writer import atomic_write  # only now: the fast path itself imports nothing beyond the standard library
+    """Rewrite the manifest with the signatures of files just proven unchanged (`generate` only: `check` writes
+    nothing). A failure (read-only folder) is harmless: the next run reads those files again. A race with a
+    concurrent `generate` is too: its newer manifest may be replaced by this one, which is still true of every
+    file it lists, or else mismatches and sends the next run down the full path."""
+    from .writer import write_state  # only now: the fast path itself imports nothing beyond the standard library
 
     signatures = with_refreshed(manifest, refreshed)
     try:
-        atomic_write(manifest_path(out), manifest_text({**manifest, "signatures": signatures}))
-    except OSError:
-        pass
+        write_state(out, MANIFEST_NAME, manifest_text({**manifest, "signatures": signatures}))
+    except OSError as error:
+        note(f"could not refresh {manifest_path(out).as_posix()}: {error.strerror or error}")
 
 
-def _other_owned_files(out: Path, folders: list[str], expected: set[str]) -> bool:
-    """True when a toolgen-owned file exists that the manifest does not list (an orphan to remove), or a
-    temporary file a killed run left behind. (Plain strings, not Path objects: this walks every output file.)"""
+def _unlisted_owned(out: Path, folders: list[str], expected: set[str]) -> set[str] | None:
+    """The files with toolgen's marker below the target `folders` that `expected` does not list; None when a
+    temporary file a killed run left behind is there. Links are not followed, and only regular files are opened.
+    (Plain strings, not Path objects: this walks every output file.)"""
     root = os.path.join(out, "")  # outputs are joined as strings: thousands of them
+    found = set()
     for folder in folders:
         base = root + folder
-        if not os.path.isdir(base):
+        if os.path.islink(base) or not os.path.isdir(base):
             continue
         for directory, dirnames, filenames in os.walk(base):
             dirnames[:] = [name for name in dirnames if name != "__pycache__"]
@@ -439,12 +520,13 @@ def _other_owned_files(out: Path, folders: list[str], expected: set[str]) -> boo
             for name in filenames:
                 if name.endswith(".pyc") or prefix + name in expected:
                     continue
-                path = os.path.join(directory, name)
-                if os.path.islink(path):
-                    continue
                 if is_temporary(name):
-                    return True
-                with open(path, "rb") as handle:
-                    if carries_marker(handle.read(HEAD_BYTES)):
-                        return True
-    return False
+                    return None
+                path = os.path.join(directory, name)
+                try:
+                    if carries_marker(read_head(path, HEAD_BYTES)):
+                        found.add(prefix + name)
+                except NotRegularFile:
+                    if not os.path.islink(path):
+                        note(f"ignored {out.as_posix()}/{prefix}{name}: not a regular file")
+    return found

@@ -1,6 +1,9 @@
 """Bring an output folder in line with the planned files, touching only files toolgen generated.
 
-A file is toolgen's when its first lines carry OWNERSHIP_MARKER (every template writes it into the header).
+A file may be overwritten when its first lines carry OWNERSHIP_MARKER (every template writes it into the header),
+and removed when it also is in toolgen's record of what it wrote (the manifest's outputs, passed as `record`): a
+file of the user's that happens to quote the marker is never deleted. A file with the marker that the record does
+not list (or every such file, when there is no usable record) is kept and reported (`Changes.kept`).
 
 Guarantees (README "Guarantees" names the tests behind each):
 - Writes are atomic. The invariant: at every moment, and after a crash or a power cut at any moment, every output
@@ -11,23 +14,28 @@ Guarantees (README "Guarantees" names the tests behind each):
        (fsync). No output has changed yet. Big batches are staged by a few threads: fsync releases
        the GIL, and concurrent fsyncs share journal commits, which makes thousands of them cheap.
     2. publish: only once every temporary file is complete and on disk, each is renamed over its target
-       (`os.replace`, atomic on POSIX and Windows), in sorted path order.
-    3. make the renames durable: each touched folder is flushed once (POSIX; Windows cannot open folders).
-  A failure while staging (a full disk, a permission) removes every temporary file of the batch and changes no
-  output. A failure while publishing (rare: the folder became read-only) leaves some outputs new and the rest old,
-  each complete, and removes the temporary files not yet published. A killed run can leave temporary files or a
-  mix of old and new complete files behind; the manifest is written last, so the next run takes the full path,
-  removes the temporaries and rewrites what differs. New files get the usual permissions (0o666 less the umask).
+       (`os.replace`, atomic on POSIX and Windows), in sorted path order, the old file kept under a second name
+       (a hard link, else a copy); then each file no longer produced is renamed aside.
+    3. commit: the kept old files are deleted, emptied folders removed, and each touched folder is flushed once
+       (POSIX; Windows cannot open folders).
+  A failed run changes nothing: a failure while staging removes every temporary file of the batch; a failure
+  while publishing (a file that cannot be replaced) puts every file already renamed back and removes the folders
+  the batch created, then raises the error (with a note when something could not be put back). A killed run can
+  leave temporary files or a mix of old and new complete files behind; the manifest is written last, so the next
+  run takes the full path, removes the temporaries and rewrites what differs. New files get the usual permissions
+  (0o666 less the umask).
 - Only files whose content changed are written (unchanged files are not even opened for writing; a file that is
   the planned text with every LF as CRLF, as a checkout with core.autocrlf leaves it, is unchanged:
-  codegen.output.lineendings); a path that
-  holds a file toolgen did not create, a symbolic link, or anything below a symbolic link is never written
-  (OwnershipError, nothing written at all).
+  codegen.output.lineendings); a path that holds a file toolgen did not create, a symbolic link, or anything below a
+  symbolic link is never written (OwnershipError, nothing written at all). `apply` vets every path it writes or
+  removes itself, so no caller can skip that; `compare` vets every planned path, so `check` refuses a linked tree.
 - One run at a time per output root: `output_lock` holds `<out>/.toolgen/lock` (an OS file lock, released by the
   kernel even when the process is killed) from the comparison to the manifest, so concurrent runs queue up.
 - toolgen's own state (lock, manifest) lives in `<out>/.toolgen/` (codegen.output.statefolder), which is neither an
   output nor foreign: only target folders are compared and scanned, and the state folder only for temporaries.
-- Every planned path is a plain relative path below its target folder (`check_output_paths`).
+- Every planned path is a plain relative path below its target folder (codegen.output.outputpaths).
+- Files are read only when they are regular files (codegen.output.regularfile): a named pipe is never opened so that
+  it blocks.
 
 Paths are handled as strings with `os` calls in the per-file loops: at 6,000 files pathlib's object overhead and
 repeated stat calls cost more than the writes themselves.
@@ -36,7 +44,6 @@ repeated stat calls cost more than the writes themselves.
 from __future__ import annotations
 
 import os
-import re
 import stat
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -45,7 +52,9 @@ from pathlib import Path
 
 from ..errors import Diagnostic, OwnershipError
 from .lineendings import canonical, holds
-from ..model.naming import WINDOWS_RESERVED_FILE_STEMS
+from .notes import note
+from .outputpaths import check_output_paths  # noqa: F401 - the writer's interface too
+from .regularfile import NotRegularFile, TooLarge, read_head, read_regular
 from .statefolder import LOCK_NAME, STATE_FOLDER, ensure_state_folder, folder_problem, remove_legacy_files
 from .ownership import (  # noqa: F401 - OWNERSHIP_MARKER and is_temporary are the writer's interface too
     HEAD_BYTES,
@@ -53,14 +62,11 @@ from .ownership import (  # noqa: F401 - OWNERSHIP_MARKER and is_temporary are t
     TEMPORARY_INFIX,
     carries_marker,
     is_temporary,
+    unsafe_folders,
 )
 
-# A temporary name must fit NAME_MAX (255 bytes) even for the longest output name `_SAFE_SEGMENT` allows.
+# A temporary name must fit NAME_MAX (255 bytes) even for the longest output name outputpaths.SAFE_SEGMENT allows.
 _TEMP_NAME_KEEP = 200
-# A path segment every file system takes: ASCII letters, digits, '_', '-', '.'; no leading dot (hidden files,
-# '.', '..'), no trailing dot (Windows drops it), at most 255 bytes.
-# \Z, not $: `$` also matches before a final newline
-_SAFE_SEGMENT = re.compile(r"^[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,253}[A-Za-z0-9_])?\Z")
 # Staging threads for a big batch. Medians for 6,006 files on a 2-core ext4 VM under load: 1 thread 2.2 s,
 # 2 threads 1.3-2.2 s, 8 threads 1.1 s, 32 threads 1.3 s (fsync waits on the disk, not the CPU). One `syncfs` for
 # the whole batch was no faster (1.5 s), is Linux-only and flushes everyone else's writes on that file system too.
@@ -79,13 +85,8 @@ _CREATE_FLAGS = (
 )
 
 
-def is_generated(path: Path) -> bool:
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(HEAD_BYTES)
-    except OSError:
-        return False
-    return carries_marker(head)
+# A removed file's text is read for its diff up to this size (a bigger file is shown by its start).
+_DIFF_BYTES = 16 * 1024 * 1024
 
 
 @dataclass
@@ -98,6 +99,7 @@ class Changes:
     old_text: dict[str, str | None] = field(default_factory=dict)  # for diffs; None = did not exist
     temporaries: list[str] = field(default_factory=list)  # left by a killed run; removed by `apply`
     left: list[str] = field(default_factory=list)  # other tools' files, left as they are (PATHs named some)
+    kept: list[str] = field(default_factory=list)  # carry the marker, but toolgen's record does not list them
 
     @property
     def missing(self) -> list[str]:
@@ -123,6 +125,8 @@ def _walk_real(base: str, relative: str) -> Iterator[tuple[str, str]]:
             yield from _walk_real(entry.path, child)
         elif entry.is_file(follow_symlinks=False):
             yield entry.path, child
+        elif not entry.is_symlink():
+            note(f"ignored {Path(entry.path).as_posix()}: not a regular file")
 
 
 def _scan(root: Path, folders: list[str], planned: set[str]) -> tuple[set[str], list[str]]:
@@ -149,65 +153,16 @@ def _scan(root: Path, folders: list[str], planned: set[str]) -> tuple[set[str], 
         for path, relative in _walk_real(base, folder):
             if is_temporary(os.path.basename(path)):
                 temporaries.add(relative)
-            elif relative not in planned and is_generated(Path(path)):
+            elif relative not in planned and _carries_marker(path):
                 owned.add(relative)
     return owned, sorted(temporaries)
 
 
-def _blocked_folders(root: Path, planned: Iterable[str]) -> list[Diagnostic]:
-    """Folders on the way to a planned file that are symbolic links (writing there could land anywhere) or are
-    not folders at all. The output root itself may be a link: the user named it. Each folder is looked at once.
-    """
-    problems: dict[str, Diagnostic] = {}
-    if root.exists() and not root.is_dir():
-        return [Diagnostic(root.as_posix(), 1, 1, "the output root exists and is not a folder")]
-    status: dict[str, str] = {}  # folder relative to the root → "ok", "missing" or "bad"
-    for relative in planned:
-        parts = relative.split("/")[:-1]
-        for depth in range(1, len(parts) + 1):
-            folder = "/".join(parts[:depth])
-            if folder not in status:
-                status[folder] = _folder_status(root / folder, problems)
-            if status[folder] != "ok":
-                break
-    return list(problems.values())
-
-
-def _folder_status(path: Path, problems: dict[str, Diagnostic]) -> str:
-    folder = path.as_posix()
+def _carries_marker(path: str) -> bool:
     try:
-        mode = os.lstat(path).st_mode
-    except (FileNotFoundError, NotADirectoryError):
-        return "missing"
-    if stat.S_ISLNK(mode):
-        problems[folder] = Diagnostic(
-            folder, 1, 1, "is a symbolic link; toolgen never writes through links (it could point "
-            "outside the output folder): replace it with a real folder or delete it"  # fmt: skip
-        )
-        return "bad"
-    if not stat.S_ISDIR(mode):
-        problems[folder] = Diagnostic(
-            folder, 1, 1, "exists and is not a folder; toolgen needs a folder here"
-        )
-        return "bad"
-    return "ok"
-
-
-def _read_existing(path: str) -> bytes | None:
-    """The bytes of the regular file at `path` (one lstat, one read); None when nothing is there. Raises
-    `_NotRegular` for a link, a folder or anything else that is not a regular file."""
-    try:
-        mode = os.lstat(path).st_mode
-    except FileNotFoundError:
-        return None
-    if not stat.S_ISREG(mode):
-        raise _NotRegular(path)
-    with open(path, "rb") as handle:
-        return handle.read()
-
-
-class _NotRegular(Exception):
-    pass
+        return carries_marker(read_head(path, HEAD_BYTES))
+    except OSError:
+        return False
 
 
 def compare(
@@ -216,18 +171,24 @@ def compare(
     folders: list[str],
     on_disk: Collection[str] = (),
     leave: Collection[str] = (),
+    record: Collection[str] | None = None,
 ) -> Changes:
-    """What `apply` would do. Raises OwnershipError when a planned path holds a file toolgen did not write.
+    """What `apply` would do. Raises OwnershipError when a planned path holds a file toolgen did not write, or a
+    folder on the way to one is a link or not a folder.
 
     `leave` names planned paths that this run neither compares nor writes (the files of tools the command line
     did not name): they are listed in `Changes.left`, and, being planned, are never removed.
 
     `on_disk` names planned paths the caller has already proven to hold exactly their planned text (a stat
     signature recorded in the manifest): they count as unchanged without being read, and their text is never
-    asked of `planned` (which may then be a lazy mapping). Every other planned path is read once."""
+    asked of `planned` (which may then be a lazy mapping). Every other planned path is read once.
+
+    `record` names the files toolgen's record says it wrote (paths relative to the root; None: there is no usable
+    record): only those of the files with the marker below `folders` that are not planned are removed, the others
+    are `kept`."""
     changes = Changes()
     names = set(planned)  # `in` on a plain set: a lazy Mapping's `__contains__` could read the file
-    foreign: list[Diagnostic] = _blocked_folders(root, planned)  # iterates keys only, in plan order
+    foreign: list[Diagnostic] = unsafe_folders(root, names)
     if foreign:
         raise OwnershipError(foreign)
     base = os.fspath(root)
@@ -236,46 +197,66 @@ def compare(
         if relative in on_disk:
             changes.unchanged.append(relative)
             continue
-        try:
-            current = _read_existing(os.path.join(base, relative))
-        except _NotRegular:
-            foreign.append(
-                Diagnostic(
-                    (root / relative).as_posix(),
-                    1,
-                    1,
-                    "exists and is not a regular file; toolgen will not replace it",
-                )
-            )
-            continue
-        if current is None:
-            changes.written.append(relative)
-            changes.old_text[relative] = None
-            continue
-        if not carries_marker(current):
-            foreign.append(
-                Diagnostic(
-                    (root / relative).as_posix(),
-                    1,
-                    1,
-                    "exists but was not generated by toolgen (no header marker); "
-                    "move it away or delete it, toolgen never overwrites files it did not create",
-                )
-            )
-            continue
-        if holds(current, planned[relative].encode("utf-8")):  # a CRLF checkout is up to date
-            changes.unchanged.append(relative)
-        else:
-            changes.written.append(relative)
-            # diffs compare canonical forms: a stale CRLF file shows its real change, not every line
-            changes.old_text[relative] = canonical(current).decode("utf-8", errors="replace")
+        problem = _compare_one(relative, os.path.join(base, relative), planned[relative], changes)
+        if problem is not None:
+            shown = Path(os.path.normpath(root / relative)).as_posix()  # `../docs/tools.md` too
+            foreign.append(Diagnostic(shown, 1, 1, problem))
     if foreign:
         raise OwnershipError(foreign)
     orphans, changes.temporaries = _scan(root, folders, names)
-    changes.removed = sorted(orphans)
+    recorded = set(record or ())
+    changes.removed = sorted(path for path in orphans if path in recorded)
+    changes.kept = sorted(path for path in orphans if path not in recorded)
     for relative in changes.removed:
-        changes.old_text[relative] = (root / relative).read_text("utf-8", errors="replace")
+        changes.old_text[relative] = read_head(root / relative, _DIFF_BYTES).decode("utf-8", errors="replace")
     return changes
+
+
+def _compare_one(relative: str, path: str, text: str, changes: Changes) -> str | None:
+    """Add one planned file to `changes` as written or unchanged; or the reason toolgen will not replace it."""
+    expected = text.encode("utf-8")
+    try:  # a CRLF checkout of the text is at most twice as long: anything longer differs
+        current: bytes | None = read_regular(path, 2 * len(expected), follow_links=False)
+    except FileNotFoundError:
+        current = None
+    except NotRegularFile:
+        return "exists and is not a regular file; toolgen will not replace it"
+    except TooLarge:
+        current = read_head(path, _DIFF_BYTES)
+    if current is not None and not carries_marker(current):
+        return (
+            "exists but was not generated by toolgen (no header marker); "
+            "move it away or delete it, toolgen never overwrites files it did not create"
+        )
+    if current is not None and holds(current, expected):  # a CRLF checkout is up to date
+        changes.unchanged.append(relative)
+        return None
+    changes.written.append(relative)
+    # diffs compare canonical forms: a stale CRLF file shows its real change, not every line
+    changes.old_text[relative] = None if current is None else canonical(current).decode("utf-8", errors="replace")
+    return None
+
+
+def _vet(root: Path, paths: Sequence[str]) -> list[Diagnostic]:
+    """Why `apply` may not write or remove `paths`: a link or a file on the way, or a path that holds anything but
+    a regular file with the marker (a missing one is fine: it is new, or already gone). A file in the state folder
+    is toolgen's by where it is (a link there is replaced, never followed)."""
+    problems = unsafe_folders(root, paths)
+    if problems:
+        return problems
+    for relative in paths:
+        if relative.startswith(f"{STATE_FOLDER}/"):
+            continue
+        try:
+            if carries_marker(read_head(root / relative, HEAD_BYTES)):
+                continue
+            message = "exists but was not generated by toolgen (no header marker); toolgen will not replace it"
+        except FileNotFoundError:
+            continue
+        except NotRegularFile:
+            message = "exists and is not a regular file; toolgen will not replace it"
+        problems.append(Diagnostic((root / relative).as_posix(), 1, 1, message))
+    return problems
 
 
 # -- atomic writes ----------------------------------------------------------------------------------------------
@@ -325,7 +306,8 @@ def atomic_write(path: Path, text: str) -> None:
     """Replace `path` with `text` so that no reader and no crash ever sees a partial file.
 
     The temporary file is in the same folder (a rename across file systems is not atomic) and is flushed to disk
-    before the rename, the folder entry after it (`write_batch`, for many files, leaves that to its caller).
+    before the rename, the folder entry after it. For a file the user chose (`toolgen docs --out`, `import`);
+    output roots are written by `apply` only.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     target = os.fspath(path)
@@ -338,44 +320,108 @@ def atomic_write(path: Path, text: str) -> None:
     _sync_folder(path.parent)
 
 
-def write_batch(root: Path, files: dict[str, str]) -> set[Path]:
-    """Atomically replace every `root/<relative>` with its text, in the three phases the module docstring
-    describes (stage all and flush, then rename all). Returns the folders whose entries changed (including
-    parents of folders it created); the caller flushes them with `_sync_folder` once its other changes are in.
-    """
+def _publish(root: Path, files: dict[str, str], removed: list[str]) -> set[str]:
+    """Replace every `root/<relative>` of `files` with its text and remove every `removed` file, all or nothing
+    (the module docstring's three phases). Returns the folders whose entries changed."""
     base = os.fspath(root)
     ordered = sorted(files)
     targets = [os.path.join(base, *relative.split("/")) for relative in ordered]
-    touched = _make_folders(base, {os.path.dirname(target) for target in targets})
+    gone = [os.path.join(base, *relative.split("/")) for relative in removed]
     token = _new_token()
-    jobs = [(target, files[relative].encode("utf-8")) for target, relative in zip(targets, ordered)]
-    temporaries = _stage_all(jobs, token)
-    published = 0
+    created: list[str] = []
+    staged: list[str] = []
+    done: list[tuple[str, str | None]] = []  # (path, its old file's second name; None: it was new), in order
     try:
-        for temporary, target in zip(temporaries, targets):
-            os.replace(temporary, target)
-            published += 1
-    except BaseException:
-        _remove_staged(temporaries[published:])
+        created += _make_folders(base, {os.path.dirname(target) for target in targets})
+        jobs = [(target, files[relative].encode("utf-8")) for target, relative in zip(targets, ordered)]
+        staged = _stage_all(jobs, token)
+        for temporary, target in zip(staged, targets):
+            kept = _second_name(target, token)
+            try:
+                os.replace(temporary, target)
+            except BaseException:
+                if kept is not None:
+                    _unlink_quietly(kept)
+                raise
+            done.append((target, kept))
+        for path in gone:
+            aside = _temporary_path(path, f"{token}_gone")
+            os.replace(path, aside)
+            done.append((path, aside))
+    except BaseException as error:
+        _remove_staged(staged[len(done) :])
+        _roll_back(done, created, error)
         raise
-    touched.update(os.path.dirname(target) for target in targets)
-    return {Path(folder) for folder in touched}
+    for _, kept in done:
+        if kept is not None:
+            _unlink_quietly(kept)
+    touched = {os.path.dirname(path) for path in [*targets, *gone, *created]}
+    for path in gone:
+        folder = os.path.dirname(path)
+        while folder != base and _remove_empty(folder):
+            touched.add(folder := os.path.dirname(folder))
+    return touched
 
 
-def _make_folders(base: str, folders: set[str]) -> set[str]:
-    """Create the missing `folders`; returns the parents whose entries changed because of it."""
-    changed: set[str] = set()
+def _second_name(path: str, token: str) -> str | None:
+    """The old file at `path` under a second, temporary name, to put back should the batch fail (None: there is
+    no old file). A hard link costs nothing; where there are none (FAT, some network shares) it is a copy."""
+    kept = _temporary_path(path, f"{token}_old")
+    try:
+        os.link(path, kept, follow_symlinks=False)
+    except FileNotFoundError:
+        return None
+    except FileExistsError:
+        return _second_name(path, _new_token())
+    except OSError:
+        return _stage(path, read_regular(path, follow_links=False), f"{token}_old")
+    return kept
+
+
+def _roll_back(done: list[tuple[str, str | None]], created: list[str], error: BaseException) -> None:
+    """Put every file already replaced or removed back, newest first, and remove the folders the batch made; what
+    could not be put back is noted on `error`."""
+    failed = []
+    for path, kept in reversed(done):
+        try:
+            if kept is None:
+                os.unlink(path)
+            else:
+                os.replace(kept, path)
+        except OSError:
+            failed.append(path)
+    for folder in reversed(created):
+        _remove_empty(folder)
+    if failed:
+        error.add_note(f"could not put back {', '.join(Path(path).as_posix() for path in failed)}")
+    else:
+        error.add_note("nothing changed")
+
+
+def _remove_empty(folder: str) -> bool:
+    """Remove `folder` when it is empty; whether it was removed."""
+    try:
+        os.rmdir(folder)
+    except OSError:
+        return False
+    return True
+
+
+def _make_folders(base: str, folders: set[str]) -> list[str]:
+    """Create the missing `folders`; returns those created, parents first."""
+    created: list[str] = []
     for folder in sorted(folders):
-        if os.path.isdir(folder):
-            continue
         missing = []
         while folder not in ("", base) and not os.path.isdir(folder):
             missing.append(folder)
             folder = os.path.dirname(folder)
-        for created in reversed(missing):
-            os.makedirs(created, exist_ok=True)
-            changed.add(os.path.dirname(created))
-    return changed
+        for path in reversed(missing):
+            try:
+                os.mkdir(path)
+            except FileExistsError:
+                continue
+            created.append(path)
+    return created
 
 
 def _stage_all(jobs: list[tuple[str, bytes]], token: str) -> list[str]:
@@ -461,22 +507,22 @@ def _sync_folder(folder: Path) -> None:
 
 
 def apply(root: Path, planned: Mapping[str, str], changes: Changes) -> None:
-    """Write what changed (`write_batch`: all flushed before any is renamed), remove toolgen's files that are no
-    longer produced and a killed run's temporaries, then flush every touched folder once."""
+    """Write what changed and remove toolgen's files that are no longer produced, all or nothing (`_publish`), after
+    removing a killed run's temporaries; then flush every touched folder once. Every path written or removed is
+    vetted here first (links, ownership), whoever made `changes`; OwnershipError, and nothing written, else."""
+    problems = _vet(root, [*changes.written, *changes.removed])
+    if problems:
+        raise OwnershipError(problems)
     for relative in changes.temporaries:
         (root / relative).unlink(missing_ok=True)
-    touched = write_batch(root, {relative: planned[relative] for relative in changes.written})
-    for relative in changes.removed:
-        path = root / relative
-        path.unlink(missing_ok=True)
-        touched.add(path.parent)
-        parent = path.parent
-        while parent != root and parent.is_dir() and not any(parent.iterdir()):
-            parent.rmdir()
-            touched.add(parent.parent)
-            parent = parent.parent
+    touched = _publish(root, {relative: planned[relative] for relative in changes.written}, changes.removed)
     for folder in sorted(touched):
-        _sync_folder(folder)
+        _sync_folder(Path(folder))
+
+
+def write_state(root: Path, relative: str, text: str) -> None:
+    """Write one of toolgen's own files in the state folder (the manifest): vetted and written as every output."""
+    apply(root, {relative: text}, Changes(written=[relative]))
 
 
 # -- one run at a time ------------------------------------------------------------------------------------------
@@ -496,17 +542,16 @@ def output_lock(root: Path, exclusive: bool = True) -> Iterator[None]:
     if problem is not None:
         raise OwnershipError([Diagnostic((root / STATE_FOLDER).as_posix(), 1, 1, problem)])
     lock = root / LOCK_NAME
+    if lock.exists() and not lock.is_symlink() and not lock.is_file():  # toolgen's own, but unusable: not fatal
+        note(f"ignored {lock.as_posix()}: not a regular file" + ("; replaced" if exclusive else ""))
+        if exclusive and not _remove_empty(os.fspath(lock)):
+            _unlink_quietly(os.fspath(lock))
+        elif not exclusive:
+            yield  # opening a named pipe to read would wait for ever
+            return
     if lock.is_symlink() or (lock.exists() and not lock.is_file()):
-        raise OwnershipError(
-            [
-                Diagnostic(
-                    lock.as_posix(),
-                    1,
-                    1,
-                    "is not a regular file; toolgen will not use it as its lock",
-                )
-            ]
-        )
+        message = "is not a regular file; toolgen will not use it as its lock"
+        raise OwnershipError([Diagnostic(lock.as_posix(), 1, 1, message)])
     if not exclusive and not lock.exists():
         yield
         return
@@ -518,6 +563,7 @@ def output_lock(root: Path, exclusive: bool = True) -> Iterator[None]:
         root.mkdir(parents=True, exist_ok=True)
         ensure_state_folder(root)
     flags = (os.O_RDWR | os.O_CREAT if exclusive else os.O_RDONLY) | getattr(os, "O_NOFOLLOW", 0)
+    flags |= getattr(os, "O_NONBLOCK", 0)  # should it have become a named pipe meanwhile (flock still waits)
     descriptor = os.open(lock, flags, 0o644)
     try:
         _lock(descriptor, exclusive)
@@ -547,51 +593,3 @@ except ImportError:  # pragma: no cover - Windows
                 return
             except OSError:
                 time.sleep(0.05)
-
-
-# -- planned paths ----------------------------------------------------------------------------------------------
-
-
-def check_output_paths(target: str, paths: Iterable[str]) -> list[Diagnostic]:
-    """Problems with a target's planned paths (relative to its folder): each must be a plain relative path whose
-    segments every file system accepts, none may be a Windows device name (`con`, `aux.ts`, ...), and no two may
-    collide on a case-insensitive file system (macOS, Windows) or as file and folder. Targets derive file names
-    from identifiers, so any problem here is a bug in the target; it is reported instead of written.
-    """
-    problems: list[Diagnostic] = []
-    seen: dict[str, str] = {}
-
-    def problem(path: str, message: str) -> None:
-        problems.append(
-            Diagnostic(
-                f"{target}/{path}", 1, 1, f"unsafe output path from the {target} target: {message}"
-            )
-        )
-
-    files = list(paths)
-    for path in files:
-        segments = path.split("/")
-        bad = [segment for segment in segments if not _SAFE_SEGMENT.match(segment)]
-        if not path or bad:
-            problem(path, f"segment {bad[0]!r} is not a plain file name" if bad else "empty path")
-            continue
-        devices = [s for s in segments if s.split(".")[0].casefold() in WINDOWS_RESERVED_FILE_STEMS]
-        if devices:
-            problem(path, f"{devices[0]!r} is a reserved device name on Windows")
-        key = path.casefold()
-        if key in seen:
-            same = seen[key] == path
-            problem(
-                path,
-                "is planned twice" if same else f"differs from {seen[key]!r} only in letter case",
-            )
-        seen.setdefault(key, path)
-    folders = {
-        "/".join(path.casefold().split("/")[:i])
-        for path in files
-        for i in range(1, path.count("/") + 1)
-    }
-    for path in files:
-        if path.casefold() in folders:
-            problem(path, "is both a file and a folder")
-    return problems

@@ -9,10 +9,12 @@ parameter, a widened enum, relaxed bounds, description edits) is compatible.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..spec.loader import LoadedSpec
+from ..schema.keywords import defs_name
 
 Schema = dict[str, Any]
 
@@ -26,6 +28,14 @@ class Change:
     file: str = ""
     line: int = 1
     column: int = 1
+    revision: str = ""  # the git revision the location is in (a removed tool's old spec); "" for the new specs
+    accepted: bool = False  # a breaking change the configuration accepts (`[breaking] accept`)
+
+    @property
+    def named(self) -> str:
+        """The change as it follows the tool's name in a report, and as an `accept` entry's `change` names it:
+        `tool removed`, `parameters.limit: maximum changed from 50 to 20`."""
+        return f"{self.where}: {self.message}" if self.where else self.message
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -36,6 +46,7 @@ class Change:
             "file": self.file,
             "line": self.line,
             "column": self.column,
+            "revision": self.revision,
         }
 
 
@@ -67,7 +78,7 @@ class _SchemaDiff:
         for _ in range(64):  # bounded: a $ref chain cannot loop forever
             if not isinstance(schema, dict) or "$ref" not in schema:
                 break
-            target = defs.get(str(schema["$ref"]).split("/")[-1], {})
+            target = defs.get(defs_name(str(schema["$ref"])), {})
             schema = {**target, **{k: v for k, v in schema.items() if k != "$ref"}}
         return schema if isinstance(schema, dict) else {}
 
@@ -223,8 +234,9 @@ def _same_tool_body(old: LoadedSpec, new: LoadedSpec) -> bool:
     return a.parameters == b.parameters and a.description == b.description
 
 
-def compare_specs(old: list[LoadedSpec], new: list[LoadedSpec]) -> list[Change]:
-    """Every change from `old` to `new`, breaking ones first, then by tool and location."""
+def compare_specs(old: list[LoadedSpec], new: list[LoadedSpec], old_revision: str = "") -> list[Change]:
+    """Every change from `old` to `new`, breaking ones first, then by tool and location. A removed tool is
+    located in its old spec, which is at `old_revision` when the old specs were read from git."""
     old_by_name = {item.spec.name: item for item in old}
     new_by_name = {item.spec.name: item for item in new}
     changes: list[Change] = []
@@ -238,13 +250,29 @@ def compare_specs(old: list[LoadedSpec], new: list[LoadedSpec]) -> list[Change]:
             changes.append(Change(name, "name", f'tool renamed to "{renamed_to}"', True, file, line, column))
         else:
             item = old_by_name[name]
-            changes.append(Change(name, "", "tool removed", True, item.file, 1, 1))
+            changes.append(Change(name, "", "tool removed", True, item.file, 1, 1, old_revision))
     for name in added:
         file, line, column = _locator(new_by_name[name])(("name",))
         changes.append(Change(name, "", "tool added", False, file, line, column))
     for name in (n for n in new_by_name if n in old_by_name):
         changes.extend(_compare_tool(old_by_name[name], new_by_name[name]))
     return sorted(changes, key=lambda c: (not c.breaking, c.tool, c.where, c.message))
+
+
+def accept_changes(changes: list[Change], accepted: Sequence[tuple[str, str]]) -> tuple[list[Change], list[int]]:
+    """`changes` with every breaking change that an entry of `accepted` names exactly — its tool and its `named`
+    text — marked accepted, and the indexes of the entries that name no breaking change (an entry must not
+    outlive its change silently: it would accept the same change again later)."""
+    wanted = set(accepted)
+    used: set[tuple[str, str]] = set()
+    marked = []
+    for change in changes:
+        key = (change.tool, change.named)
+        if change.breaking and key in wanted:
+            used.add(key)
+            change = replace(change, accepted=True)
+        marked.append(change)
+    return marked, [index for index, entry in enumerate(accepted) if entry not in used]
 
 
 def _compare_tool(old: LoadedSpec, new: LoadedSpec) -> list[Change]:

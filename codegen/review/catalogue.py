@@ -1,14 +1,20 @@
-"""A Markdown catalogue of all tools: a summary table, then per tool its parameters and the generated definition
-in every language. Deterministic, so it can be committed and checked like `generated/`."""
+"""A Markdown catalogue of all tools: a summary table, then per tool its parameters and its generated code in every
+language (a link to each file by default). Deterministic, so it is kept current and checked with `generated/`."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from ..model import ir
 from ..spec.loader import LoadedSpec
+from ..schema.keywords import defs_name
+from .github_slug import Slugger
 from ..targets import get_target
 
 FENCE_LANGUAGE = {".ts": "ts", ".py": "python", ".go": "go", ".cs": "csharp", ".java": "java", ".rs": "rust"}
@@ -29,7 +35,7 @@ def describe_type(schema: Any) -> str:
     if not isinstance(schema, dict):
         return "any"
     if "$ref" in schema:
-        return str(schema["$ref"]).split("/")[-1]
+        return defs_name(str(schema["$ref"]))
     if "anyOf" in schema:
         inner = next((s for s in schema["anyOf"] if s != {"type": "null"}), {})
         return f"{describe_type(inner)} or null"
@@ -58,23 +64,19 @@ def describe_type(schema: Any) -> str:
     return text
 
 
-def _options(spec) -> str:
+def _options(options: ir.Options) -> str:
     parts = []
-    if spec.is_terminal:
+    if options.is_terminal:
         parts.append("isTerminal")
-    if spec.defer:
-        parts.append(f"defer: {spec.defer}")
-    if spec.skip_permission:
+    if options.defer:
+        parts.append(f"defer: {options.defer}")
+    if options.skip_permission:
         parts.append("skipPermission")
-    if spec.overrides_built_in_tool:
+    if options.overrides_built_in_tool:
         parts.append("overridesBuiltInTool")
-    if spec.metadata:
+    if options.metadata:
         parts.append("metadata")
     return ", ".join(parts) or "—"
-
-
-def _anchor(name: str) -> str:
-    return name.lower().replace("_", "-")
 
 
 def _parameter_rows(schema: dict[str, Any] | None, prefix: str = "") -> list[str]:
@@ -94,42 +96,72 @@ def _parameter_rows(schema: dict[str, Any] | None, prefix: str = "") -> list[str
     return rows
 
 
-def _files_for(tool: ir.Tool, outputs: dict[str, str], target: str) -> list[tuple[str, str]]:
-    """The target's files generated from this tool's spec (their headers name it)."""
-    marker = f"from {tool.source}"
-    return sorted(
-        (path, text) for path, text in outputs.items() if path.startswith(target + "/") and marker in text[:512]
-    )
+@dataclass(frozen=True)
+class Catalogue:
+    """What a catalogue shows besides the specs: its targets, each tool's generated files (paths relative to the
+    output root `out`) and how: `code` is "links" (a link to each file: small, reviews well, the default),
+    "collapsed" (each file's text in a collapsed `<details>` block) or "none". Links are relative to `folder`,
+    the catalogue's own folder, so they work on GitHub and in a checkout alike."""
+
+    targets: Sequence[str]
+    files: Mapping[str, Sequence[str]]  # spec path → its tool's generated files
+    out: str
+    folder: str
+    text: Callable[[str], str]  # a generated file's text (only "collapsed" asks)
+    code: str = "links"
+
+    def link(self, path: str) -> str:
+        """A Markdown link target for `path` (relative to the working directory)."""
+        relative = os.path.relpath(path, self.folder).replace(os.sep, "/")
+        return quote(relative, safe="/._-~")  # spaces and other characters a link cannot hold, escaped
 
 
-def render_catalogue(loaded: list[LoadedSpec], tools: list[ir.Tool], outputs: dict[str, str], targets: list[str]) -> str:
-    lines = [HEADER, "", "# Tool catalogue", "", f"{len(tools)} tools, generated for {', '.join(targets)}.", ""]
+def render_catalogue(tools: Sequence[ir.Tool], view: Catalogue) -> str:
+    """The catalogue's Markdown: a summary table whose links are GitHub's heading anchors, then each tool."""
+    title = "Tool catalogue"
+    slugger = Slugger()
+    slugger.slug(title)  # every heading takes its anchor in document order, the title too
+    anchors = [slugger.slug(tool.name) for tool in tools]
+    lines = [HEADER, "", f"# {title}", "", f"{len(tools)} tools, generated for {', '.join(view.targets)}.", ""]
     lines += ["| tool | options | parameters | description |", "|---|---|---|---|"]
-    for item in loaded:
-        spec = item.spec
-        count = len((spec.parameters or {}).get("properties") or {})
-        lines.append(f"| [`{spec.name}`](#{_anchor(spec.name)}) | {_options(spec)} | {count} | {_cell(spec.description)} |")
-    for item, tool in zip(loaded, tools):
-        spec = item.spec
-        lines += ["", f"## {spec.name}", "", spec.description.strip(), "", f"Spec: `{item.file}`. Options: {_options(spec)}.", ""]
-        rows = _parameter_rows(spec.parameters)
+    for tool, anchor in zip(tools, anchors):
+        count = len((tool.wire_parameters or {}).get("properties") or {})
+        lines.append(
+            f"| [`{tool.name}`](#{anchor}) | {_options(tool.options)} | {count} | {_cell(tool.description)} |"
+        )
+    for tool in tools:
+        source = f"[`{tool.source}`]({view.link(tool.source)})"
+        lines += ["", f"## {tool.name}", "", tool.description.strip(), "", f"Spec: {source}. Options: "
+                  f"{_options(tool.options)}.", ""]  # fmt: skip
+        rows = _parameter_rows(tool.wire_parameters)
         if rows:
             lines += ["| parameter | type | required | default | description |", "|---|---|---|---|---|", *rows, ""]
         else:
             lines += ["No parameters.", ""]
-        for target in targets:
-            for path, text in _files_for(tool, outputs, target):
-                longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
-                fence = "`" * max(3, longest + 1)
-                language = FENCE_LANGUAGE.get("." + path.rsplit(".", 1)[-1], "")
-                lines += [
-                    f"<details><summary>{get_target(target).label}: <code>{path}</code></summary>",
-                    "",
-                    f"{fence}{language}",
-                    text.rstrip("\n"),
-                    fence,
-                    "",
-                    "</details>",
-                    "",
-                ]
-    return "\n".join(lines).rstrip("\n") + "\n"
+        files = view.files.get(tool.source, ())
+        if view.code == "links" and files:
+            lines.append("Generated: " + " · ".join(_file_link(path, files, view) for path in files) + ".")
+        elif view.code == "collapsed":
+            lines += [line for path in files for line in _collapsed(path, view)]
+        while lines[-1] == "":  # one blank line between sections
+            lines.pop()
+    return "\n".join(lines) + "\n"
+
+
+def _file_link(path: str, files: Sequence[str], view: Catalogue) -> str:
+    """`[Go](../generated/go/x.go)`, with the file's name when the target made several files for the tool."""
+    target = path.split("/", 1)[0]
+    label = get_target(target).label.split(" (")[0]
+    if sum(1 for other in files if other.startswith(target + "/")) > 1:
+        label += f": {path.rsplit('/', 1)[-1]}"
+    return f"[{label}]({view.link(os.path.join(view.out, path))})"
+
+
+def _collapsed(path: str, view: Catalogue) -> list[str]:
+    text = view.text(path)
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    language = FENCE_LANGUAGE.get("." + path.rsplit(".", 1)[-1], "")
+    label = get_target(path.split("/", 1)[0]).label
+    return [f"<details><summary>{label}: <code>{path}</code></summary>", "", f"{fence}{language}",
+            text.rstrip("\n"), fence, "", "</details>", ""]  # fmt: skip

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
-import tempfile
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ..spec.discover import SPEC_SUFFIXES, display_path
 from ..errors import Diagnostic, ToolgenError
-from ..spec.loader import LoadedSpec, load_specs
+from ..spec.loader import LoadedSpec, load_spec_contents
 
 
-def _git(*args: str, cwd: Path) -> bytes:
+def _git(*args: str, cwd: Path, input: bytes | None = None) -> bytes:
     try:
-        result = subprocess.run(["git", *args], cwd=cwd, capture_output=True, check=False)
+        result = subprocess.run(["git", *args], cwd=cwd, input=input, capture_output=True, check=False)
     except FileNotFoundError:
         raise ToolgenError([Diagnostic("toolgen", 0, 0, "git is not installed")]) from None
     if result.returncode != 0:
@@ -27,18 +26,17 @@ def _git(*args: str, cwd: Path) -> bytes:
 
 @dataclass
 class Revision:
-    """The specs at a revision: loaded specs, their problems, a note for the user, and the temporary folder's
-    clean-up (call it when done)."""
+    """The specs at a revision: loaded specs, their problems, and a note for the user."""
 
     loaded: list[LoadedSpec] = field(default_factory=list)
     problems: list[Diagnostic] = field(default_factory=list)
     note: str | None = None
-    cleanup: Callable[[], None] = lambda: None
 
 
 def specs_at_revision(revision: str, paths: Sequence[Path]) -> Revision:
-    """`paths` (spec files or folders) as they were at `revision`. Files are extracted to a temporary folder that
-    mirrors their repository paths, so messages name the repository path.
+    """`paths` (spec files or folders) as they were at `revision`, read from git's objects and named by their
+    repository paths as messages show paths (relative to the working directory), so a removed tool's location
+    is one an editor or a CI annotation can open; each problem says which revision it is in.
 
     A repository without any commit yet (the first commit is being made) has no old specs: the old side is
     empty and the note says so. Any other unknown revision is an error."""
@@ -48,23 +46,38 @@ def specs_at_revision(revision: str, paths: Sequence[Path]) -> Revision:
         if _exists("HEAD", top):
             raise ToolgenError([Diagnostic("git", 0, 0, f"unknown revision {revision!r}")])
         return Revision(note=f"{revision} does not exist yet (no commit): comparing with no specs")
-    temporary = Path(tempfile.mkdtemp(prefix="toolgen-rev-"))
-    roots: list[Path] = []
-    found = False
+    blobs: dict[str, str] = {}  # shown name → blob id, sorted like find_specs sorts files on disk
     for path in paths:
         relative = Path(path).resolve().relative_to(top.resolve()).as_posix()
         relative = "" if relative == "." else relative
-        listing = _git("ls-tree", "-r", "-z", "--name-only", revision, "--", relative or ".", cwd=top)
-        names = [n for n in listing.decode("utf-8").split("\0") if n.endswith((".yaml", ".yml"))]
-        for name in names:
-            target = temporary / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(_git("show", f"{revision}:{name}", cwd=top))
-        if names:
-            found = True
-            roots.append(temporary / relative if relative else temporary)
-    loaded, problems = load_specs(roots) if found else ([], [])
-    return Revision(loaded, problems, None, lambda: shutil.rmtree(temporary, ignore_errors=True))
+        listing = _git("ls-tree", "-r", "-z", revision, "--", relative or ".", cwd=top)
+        for entry in listing.decode("utf-8").split("\0"):
+            meta, _, name = entry.partition("\t")
+            below = name[len(relative):].lstrip("/") if relative else name
+            # as on disk: *.yaml and *.yml files, not inside a folder whose name starts with "." (find_specs)
+            if meta.split(" ")[1:2] == ["blob"] and name.endswith(SPEC_SUFFIXES) and not _hidden(below):
+                blobs.setdefault(display_path(top / name), meta.split(" ")[2])
+    shown = sorted(blobs)
+    contents = _blobs([blobs[name] for name in shown], top)
+    loaded, problems = load_spec_contents(list(zip(shown, contents)))
+    at = f" (in {revision})"
+    return Revision(loaded, [replace(problem, message=problem.message + at) for problem in problems])
+
+
+def _hidden(below: str) -> bool:
+    return any(part.startswith(".") for part in below.split("/")[:-1])
+
+
+def _blobs(ids: list[str], top: Path) -> list[bytes]:
+    """The contents of these blobs, through one `git cat-file --batch`."""
+    output = _git("cat-file", "--batch", cwd=top, input="".join(f"{blob}\n" for blob in ids).encode())
+    contents, offset = [], 0
+    for _ in ids:
+        newline = output.index(b"\n", offset)
+        size = int(output[offset:newline].split()[2])
+        contents.append(output[newline + 1 : newline + 1 + size])
+        offset = newline + 1 + size + 1  # the content is followed by a newline
+    return contents
 
 
 def _exists(revision: str, top: Path) -> bool:

@@ -40,12 +40,11 @@ from ..cache import store as cachestore
 from ..model import ir
 from .incremental import FinishedFile, TargetRun, ToolSet, file_key, name_folders, remake
 from .incremental import _folder_files, _Job  # the folder-file step that `complete` runs
-from ..output.lineendings import canonical
 from ..output.manifest import FileRecord, Survey, file_digest, manifest_text, signature_if_holds, with_refreshed
 from ..cache.specs import ChangedSpecs, LazyTools, load_changed, spec_key
 from ..targets import get_target
 from ..targets.base import Target
-from ..output.writer import Changes, apply
+from ..output.writer import Changes, apply, compare
 
 if TYPE_CHECKING:
     from .generate import RunRequest
@@ -184,25 +183,22 @@ def _write(
     remade: dict[str, FinishedFile],
     tools: Sequence[ir.Tool],
 ) -> Outcome:
-    """Write the remade files that differ from the recorded ones and patch the manifest (the survey's) with the
-    edited specs' records, the per-tool files' entries and the outputs' digests and signatures."""
+    """Write the remade files that differ from the recorded ones — compared and written by the writer like every
+    other run's (`compare`, `apply`: the same link and ownership vetting) — and patch the manifest (the survey's)
+    with the edited specs' records, the per-tool files' entries and the outputs' digests and signatures."""
     document = found.recorded.document
     inputs = {**document["inputs"], **{shown: record.digest for shown, record in input_records.items()}}
     outputs = dict(document["outputs"])
-    texts: dict[str, str | None] = dict.fromkeys(outputs)
-    changes = Changes()
-    for relative in sorted(outputs):  # in the order writer.compare reports them
-        file = remade.get(relative)
-        text = texts[relative] = file.text if file is not None else None
-        digest = file_digest(text.encode("utf-8")) if text is not None else outputs[relative]
-        if digest == outputs[relative]:
-            changes.unchanged.append(relative)
-            continue
-        changes.written.append(relative)
-        changes.old_text[relative] = canonical((out / relative).read_bytes()).decode("utf-8", "replace")
-        outputs[relative] = digest
+    texts: dict[str, str | None] = {relative: None for relative in outputs}
+    texts.update((relative, file.text) for relative, file in remade.items())
+    # the other files are on disk as recorded (the survey proved it); no other toolgen file is there (nor a
+    # temporary one), so there are no target folders to scan
+    on_disk = {relative for relative in outputs if relative not in remade}
+    changes = compare(out, texts, [], on_disk=on_disk)  # type: ignore[arg-type]  # asks only for remade texts
+    apply(out, texts, changes)  # type: ignore[arg-type]
     written = set(changes.written)
-    apply(out, {relative: texts[relative] for relative in written}, changes)  # type: ignore[misc]
+    for relative in written:
+        outputs[relative] = file_digest((texts[relative] or "").encode("utf-8"))
     signatures = with_refreshed(document, found.refreshed)
     for shown, record in input_records.items():
         _set_signature(signatures["inputs"], shown, record.signature)

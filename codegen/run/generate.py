@@ -6,6 +6,7 @@ writer; only `run` touches the file system.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import types
@@ -14,8 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..review import acknowledge
 from ..cache import collector
 from ..model import ir
+from ..review.acknowledge import Acknowledgement
 from ..config.settings import DEFAULT_MAX_SPEC_BYTES, Settings, check_settings, load_settings
 from ..errors import ConfigError, Diagnostic, OutputPathError, SpecError, StrictError
 from ..targets.render import check_overrides, has_overrides, render, shown_path, user_template
@@ -25,12 +28,15 @@ from .incremental import (
 from ..targets import Reporter, all_targets, get_target
 from ..targets.base import PlannedFile, Target
 from ..output.manifest import (
-    FileRecord, Recorded, Survey, build_manifest, file_digest, manifest_path, signature_if_holds, survey,
+    READ_LIMIT, FileRecord, Recorded, Survey, build_manifest, file_digest, manifest_path, removable,
+    signature_if_holds, survey,
 )  # fmt: skip
 from ..output.lineendings import canonical
+from ..output.notes import note
 from ..output.ownership import HEAD_BYTES, OWNERSHIP_MARKER, carries_marker
-from ..output.statefolder import LOCK_NAME
-from ..output.writer import Changes, apply, atomic_write, check_output_paths, compare, output_lock
+from ..output.regularfile import read_regular
+from ..output.statefolder import LOCK_NAME, MANIFEST_NAME
+from ..output.writer import Changes, apply, check_output_paths, compare, output_lock, write_state
 
 if TYPE_CHECKING:
     from ..cache.specs import LoadedTools
@@ -66,12 +72,36 @@ class Result:
 def load_tools(
     paths: Sequence[Path], max_spec_bytes: int = DEFAULT_MAX_SPEC_BYTES
 ) -> tuple[list[ir.Tool], list[Diagnostic]]:
-    """Valid specs as intermediate models; raises SpecError with every problem when any input is invalid.
+    """Valid specs as intermediate models and their warnings, with the specs' acknowledgements among them (for
+    `codegen.review.acknowledge.reported`); raises SpecError with every problem when any input is invalid.
 
     A spec file whose model is in toolgen's cache is not parsed again (`speccache`: same result, same errors)."""
     from ..cache.specs import load_tools_cached
 
     return load_tools_cached(paths, max_spec_bytes)
+
+
+def check_specs(settings: Settings, stdin: bytes | None = None) -> tuple[int, list[Diagnostic]]:
+    """What `toolgen validate` runs: every check of `generate` that needs no rendering — the configuration's deep
+    checks, the specs, every configured target's names and planned files (where targets report their renames) —
+    with the warnings `generate` reports for the same specs, in its order; `stdin` is one more spec's bytes.
+    Returns the number of specs; raises ToolgenError as `generate` would. Writes nothing."""
+    from ..cache.specs import load_tools_keyed
+
+    # The PATHs validate takes are not the output root's spec set, which resolving the settings already held the
+    # output root against: only the rest of the configuration is checked here.
+    check_settings(dataclasses.replace(settings, specs=()), deep=True)
+    job = request_of(settings, check=True)
+    files = [spec for spec in settings.specs if spec.as_posix() != "-"]
+    loaded = load_tools_keyed(files, job.max_spec_bytes) if files else None
+    toolset = _toolset_of(loaded) if loaded is not None else _toolset([], None)
+    if stdin is not None:
+        from ..model.build import build_tools
+        from ..spec.loader import load_spec_text
+
+        toolset = _toolset([*toolset.tools, *build_tools(load_spec_text(stdin, job.max_spec_bytes))], None)
+    warnings = list(loaded.warnings) if loaded is not None else []
+    return len(toolset.tools), warnings + _render_all(toolset, job, plan_only=True).warnings
 
 
 def render_outputs(
@@ -116,7 +146,10 @@ class _Rendered:
     sources: dict[str, str] = field(default_factory=dict)  # path of each per-tool file → its tool's spec
 
 
-def _render_all(toolset: ToolSet, job: RunRequest, on_disk: OnDisk | None = None) -> _Rendered:
+def _render_all(
+    toolset: ToolSet, job: RunRequest, on_disk: OnDisk | None = None, plan_only: bool = False
+) -> _Rendered:
+    """Every target's files (`plan_only`: planned, with their warnings, but neither rendered nor formatted)."""
     report = Reporter()
     rendered = _Rendered({}, {}, {}, report.diagnostics)
     targets, templates = job.chosen, job.templates
@@ -132,7 +165,7 @@ def _render_all(toolset: ToolSet, job: RunRequest, on_disk: OnDisk | None = None
     raise_naming_errors(toolset, namings)
     pending: list[tuple[str, Pending, TargetRun]] = []
     for name, (target, _), naming in zip(targets, chosen, namings):
-        maker = target_run(target, job)
+        maker = target_run(target, job, plan_only)
         if job.templates:  # a missing formatter leaves custom templates' text as rendered: say so once per run
             warning = target.formatter_warning(maker.custom_templates, shown_path(Path(job.templates) / name))
             if warning is not None:
@@ -163,9 +196,9 @@ def raise_naming_errors(toolset: ToolSet, namings: Sequence[Any]) -> None:
         raise SpecError(errors)
 
 
-def target_run(target: Target, job: RunRequest) -> TargetRun:
+def target_run(target: Target, job: RunRequest, plan_only: bool = False) -> TargetRun:
     """How the run makes a target's files (codegen.run.incremental): rendered, finished (the marker checked, the extra
-    header line added) and their paths vetted."""
+    header line added) and their paths vetted; `plan_only`: planned and vetted only."""
     name, templates, header = target.name, job.templates, job.header
 
     def render_file(planned: PlannedFile) -> str:
@@ -181,6 +214,8 @@ def target_run(target: Target, job: RunRequest) -> TargetRun:
             raise OutputPathError(unsafe)
 
     custom = has_overrides(name, templates)
+    if plan_only:
+        return TargetRun(target, job.target_options(name), None, None, vet_paths, custom)
     return TargetRun(target, job.target_options(name), render_file, finish, vet_paths, custom)
 
 
@@ -242,7 +277,8 @@ class RunRequest:
     folders of targets no longer chosen). `request`: what the manifest records and the fast path compares
     (`Settings.request()`). `only`: spec files or folders among `paths` whose tools are regenerated (or checked)
     now; the other tools' files are left as they are, and folder-wide files are made for all tools. `strict`:
-    warnings are errors (StrictError), and nothing is written."""
+    warnings are errors (StrictError), and nothing is written. `acknowledge`: the configuration's acknowledged
+    warnings; `partial`: the run renders some of the configured targets only (--lang)."""
 
     paths: Sequence[Path]
     out: Path
@@ -256,6 +292,16 @@ class RunRequest:
     folders: Sequence[str] | None = None
     only: Sequence[Path] | None = None
     strict: bool = False
+    acknowledge: Sequence[Acknowledgement] = ()
+    partial: bool = False
+    docs: Path | None = None  # the catalogue (codegen.review.catalogue) this run keeps current too, and how it shows code
+    docs_code: str = "links"
+
+    @property
+    def docs_key(self) -> str | None:
+        """The catalogue's path relative to the output root (`../docs/tools.md`): it is one more planned output,
+        which the writer, the manifest and the fast path treat like the others (it carries the marker)."""
+        return None if self.docs is None else os.path.relpath(self.docs, self.out).replace(os.sep, "/")
 
     @property
     def chosen(self) -> list[str]:
@@ -292,12 +338,13 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
     if not reuse:
         loaded = load_tools_keyed(job.paths, job.max_spec_bytes, recorded)
         rendered = _render_all(_toolset_of(loaded), job)
-        _refuse_warnings(job.strict, loaded.warnings + rendered.warnings)
+        _refuse_warnings(job.strict, reported_warnings(job, loaded.warnings + rendered.warnings))
     # One run at a time per output root (writer.output_lock), from the comparison to the manifest.
     with output_lock(out, exclusive=job.write):
+        recorded = recorded.reload(out)  # what it vouches for, and toolgen's record of what it wrote
         if reuse:
-            recorded = recorded.reload(out)
-            if job.write and job.only is None and not job.strict:
+            # codegen.run.delta remakes the edited specs' files only; a catalogue lists every tool: a full run
+            if job.write and job.only is None and not job.strict and job.docs is None:
                 edited = _regenerate_edited(found, recorded, job)
                 if edited is not None:
                     return edited
@@ -305,10 +352,13 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
             on_disk = recorded.reusable_tool_files(out)
             loaded = load_tools_keyed(job.paths, job.max_spec_bytes, recorded)
             rendered = _render_all(_toolset_of(loaded), job, on_disk)
-            _refuse_warnings(job.strict, loaded.warnings + rendered.warnings)
+            _refuse_warnings(job.strict, reported_warnings(job, loaded.warnings + rendered.warnings))
         planned = OutputTexts(out, rendered.texts)
+        if job.docs_key is not None:
+            rendered.texts[job.docs_key] = _catalogue(loaded.tools, rendered, job, planned.__getitem__)
         leave = _files_not_named(rendered.sources, job.only) if job.only is not None else ()
-        changes = compare(out, planned, job.owned, on_disk=rendered.on_disk, leave=leave)
+        record = removable(recorded.document)
+        changes = compare(out, planned, job.owned, on_disk=rendered.on_disk, leave=leave, record=record)
         all_warnings = loaded.warnings + rendered.warnings
         if job.write and job.only is not None:
             # Only some tools were remade: the manifest could not vouch for the others' files, so none is
@@ -318,10 +368,38 @@ def _run(job: RunRequest, found: Survey | None) -> Result:
             apply(out, planned, changes)
             outputs = _output_records(out, planned, rendered.on_disk, recorded, set(changes.written))
             tool_files = {path: file.record() for path, file in rendered.tool_files.items()}
-            warnings = [w.row() for w in all_warnings]
-            text = build_manifest(job, loaded.input_records, outputs, warnings, tool_files, _skeletons(loaded))
+            warnings = [w.row() for w in all_warnings]  # as found: the next run honours acknowledgements again
+            elsewhere = [path for path in record or () if path.split("/")[0] not in job.owned]
+            text = build_manifest(
+                job, loaded.input_records, outputs, warnings, tool_files, _skeletons(loaded), elsewhere, changes.kept
+            )
             _write_manifest(out, text)
-    return Result(loaded.tools, planned, changes, all_warnings, chosen)
+    return Result(loaded.tools, planned, changes, reported_warnings(job, all_warnings), chosen)
+
+
+def reported_warnings(job: RunRequest, found: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The warnings this run reports (codegen.review.acknowledge): about its targets, not acknowledged, and one for each
+    acknowledgement that matched nothing."""
+    return acknowledge.reported(found, job.acknowledge, job.chosen, whole_set=True, rendered=not job.partial)
+
+
+def catalogue(tools: list[ir.Tool], job: RunRequest) -> str:
+    """The catalogue of `tools` as the run `job` would keep it at `job.docs` (`toolgen docs`), rendered without
+    looking at the output folder."""
+    rendered = _render_all(_toolset(tools, None), job)
+    texts = {path: text for path, text in rendered.texts.items() if text is not None}
+    return _catalogue(tools, rendered, job, texts.__getitem__)
+
+
+def _catalogue(tools: Sequence[ir.Tool], rendered: _Rendered, job: RunRequest, text: Any) -> str:
+    from ..review.catalogue import Catalogue, render_catalogue
+
+    files: dict[str, list[str]] = {}
+    for path, source in rendered.sources.items():  # target by target, each tool's files in order
+        files.setdefault(source, []).append(path)
+    folder = os.path.dirname(job.docs) if job.docs is not None else ""
+    view = Catalogue(job.chosen, files, os.fspath(job.out), folder or ".", text, job.docs_code)
+    return render_catalogue(tools, view)
 
 
 def _refuse_warnings(strict: bool, warnings: list[Diagnostic]) -> None:
@@ -355,7 +433,7 @@ def _regenerate_edited(found: Survey | None, recorded: Recorded, job: RunRequest
     if outcome is None:
         return None
     _write_manifest(job.out, outcome.manifest)
-    texts, warnings = OutputTexts(job.out, outcome.texts), list(found.warnings)
+    texts, warnings = OutputTexts(job.out, outcome.texts), reported_warnings(job, found.warnings)
     tools = outcome.tools
     return Result(tools, texts, outcome.changes, warnings, job.chosen, edited_only=True)  # type: ignore[arg-type]
 
@@ -380,7 +458,8 @@ class OutputTexts(Mapping[str, str]):
         text = self._texts[relative]
         if text is None:
             # on disk as recorded, maybe as a CRLF checkout: its text is the canonical form, as rendered
-            text = self._texts[relative] = canonical((self._out / relative).read_bytes()).decode("utf-8")
+            data = read_regular(self._out / relative, READ_LIMIT, follow_links=False)
+            text = self._texts[relative] = canonical(data).decode("utf-8")
         return text
 
     def __iter__(self) -> Iterator[str]:
@@ -415,14 +494,18 @@ def _output_records(
 
 
 def _write_manifest(out: Path, text: str) -> None:
-    """Record what this run read and wrote, so the next unchanged `check` or `generate` can skip all work."""
-    path = manifest_path(out)
+    """Record what this run read and wrote, so the next unchanged `check` or `generate` can skip all work. A
+    manifest that cannot be written is only a cache the next run cannot use: the run's outputs stand."""
     try:
-        if path.read_text("utf-8") == text:
+        if read_regular(manifest_path(out), READ_LIMIT, follow_links=False) == text.encode("utf-8"):
             return
     except OSError:
         pass
-    atomic_write(path, text)
+    try:
+        write_state(out, MANIFEST_NAME, text)
+    except OSError as error:
+        shown = manifest_path(out).as_posix()
+        note(f"could not write {shown} ({error.strerror or error}): the next run compares every file")
 
 
 # -- the Python API ------------------------------------------------------------------------------------------------
@@ -495,6 +578,11 @@ def request_of(settings: Settings, check: bool = False) -> RunRequest:
         folders=None if settings.partial else [target.name for target in all_targets()],
         only=settings.only,
         strict=settings.strict,
+        acknowledge=settings.acknowledge,
+        partial=settings.partial,
+        # a run of some targets (--lang) would catalogue only those: the catalogue waits for a run of all
+        docs=None if settings.partial else settings.docs,
+        docs_code=settings.docs_code,
     )
 
 

@@ -136,12 +136,14 @@ class Pending:
 @dataclass(frozen=True)
 class TargetRun:
     """How a run makes one target's files: the target, its options, and the run's callbacks that render a planned
-    file, finish it (marker check, extra header line) and vet output paths (codegen.run.generate.target_run)."""
+    file, finish it (marker check, extra header line) and vet output paths (codegen.run.generate.target_run). Without
+    `render` and `finish` the files are planned only (`toolgen validate`): their texts are empty, and none is
+    cached."""
 
     target: Target
     options: Mapping[str, Any]
-    render: Render
-    finish: Finish
+    render: Render | None
+    finish: Finish | None
     vet_paths: Callable[[list[str]], None] = lambda paths: None
     custom_templates: bool = False
 
@@ -158,7 +160,7 @@ def prepare(
     if store is not None and any(file is None for file in files):
         stored = store.get_many(TABLE, [key for key, file in zip(keys, files) if file is None])
         files = [file or _decode(stored.get(key), key) for key, file in zip(keys, files)]
-    job = _Job(run, toolset.tools, naming.records, store is not None)
+    job = _Job(run, toolset.tools, naming.records, store is not None and run.render is not None)
     missing = [index for index, file in enumerate(files) if file is None]
     return Pending(job, toolset, naming, keys, files, context, store, missing)
 
@@ -258,7 +260,7 @@ def _context(
 
 def _replay(warnings: Sequence[Diagnostic], report: Reporter) -> None:
     for warning in warnings:
-        report.warn(warning.file, warning.line, warning.column, warning.message)
+        report.warn(warning.file, warning.line, warning.column, warning.message, warning.code)
 
 
 # -- names: from the tools' skeletons, cached by their digests --------------------------------------------------
@@ -418,7 +420,7 @@ def _folder_files(
         [FinishedFile(file.path, text, dict(file.facts)) for file, text in zip(planned, texts)],
         tuple(report.diagnostics),
     )
-    if key is not None:
+    if key is not None and job.run.render is not None:
         store.put_many(PLAN_TABLE, {key: _encode_shared(shared)})
     return shared
 
@@ -436,7 +438,7 @@ def _decode_shared(data: bytes | None) -> _Shared | None:
         files, rows = json.loads(zlib.decompress(data))
         finished = [FinishedFile(str(path), str(text), dict(facts)) for path, text, facts in files]
         return _Shared(finished, Diagnostic.from_rows(rows))
-    except (ValueError, TypeError, zlib.error):
+    except (ValueError, TypeError, RecursionError, zlib.error):
         return None
 
 
@@ -520,6 +522,8 @@ def _make_files_here(job: _Job, indices: list[int]) -> list[FinishedFile]:
 
 
 def _render_and_format(run: TargetRun, files: Sequence[PlannedFile]) -> list[str]:
+    if run.render is None or run.finish is None:
+        return [""] * len(files)  # planned only
     rendered = [(file, run.render(file)) for file in files]
     # all at once: cached, maybe parallel
     formatted = run.target.format_all(rendered, run.custom_templates) if rendered else []
@@ -559,7 +563,7 @@ def _decode(data: bytes | None, key: bytes) -> FinishedFile | None:
         text = data[end:].decode("utf-8")
         if isinstance(path, str) and isinstance(facts, dict):
             return FinishedFile(path, text, facts, Diagnostic.from_rows(warnings), key)
-    except (ValueError, TypeError, struct.error):
+    except (ValueError, TypeError, RecursionError, struct.error):
         pass
     return None
 

@@ -144,3 +144,13 @@ def _unescape(part: str) -> str:
     from urllib.parse import unquote
 
     return unquote(part).replace("~1", "/").replace("~0", "~")
+
+
+def defs_ref(name: str) -> str:
+    """A reference to the definition `name` in `$defs` (a JSON Pointer: `~` and `/` in the name escaped)."""
+    return "#/$defs/" + name.replace("~", "~0").replace("/", "~1")
+
+
+def defs_name(ref: str) -> str:
+    """The definition a local `$ref` names by its last pointer segment (`defs_ref` undone)."""
+    return ref.rpartition("/")[2].replace("~1", "/").replace("~0", "~")

@@ -23,10 +23,10 @@ def check_parameters(document: LocatedDocument, path: Path) -> list[Diagnostic]:
         diagnostics.append(Diagnostic(document.file, position.line, position.column, f"{_where(where)}: {problem.message}"))
     if problems:
         return diagnostics
-    for relative, message in typed_view(schema).warnings:
+    for relative, message, code in typed_view(schema).warnings:
         where = path + relative
         position = document.position_of_key(where)
         diagnostics.append(
-            Diagnostic(document.file, position.line, position.column, f"{_where(where)}: {message}", severity="warning")
+            Diagnostic(document.file, position.line, position.column, f"{_where(where)}: {message}", "warning", code)
         )
     return diagnostics

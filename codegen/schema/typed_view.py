@@ -23,10 +23,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .algebra import NULL, collapse, has_typing, made_nullable, merge, merges, non_null_kinds, split_type_list, typing_keys
-from .keywords import KNOWN, Path, resolve_pointer, walk
+from .keywords import KNOWN, Path, defs_name, defs_ref, resolve_pointer, walk
 from .subset import APPLIES_TO, KIND_NOUNS, _has_type, _json_equal
 from ..errors import did_you_mean
 from .union_kinds import BRANCH_KINDS, distinct_kinds
+from ..review import warning_codes as codes
 
 # Carried into the view as they are.
 KEPT_ANNOTATIONS = ("description", "title", "format")
@@ -57,8 +58,8 @@ MAX_INLINE_DEPTH = 64  # `$ref`s inlined inside inlined `$ref`s; beyond, the pla
 @dataclass
 class TypedView:
     schema: dict[str, Any]
-    # (path in the spec's schema, message): each place where the typed model is looser than the schema
-    warnings: list[tuple[Path, str]] = field(default_factory=list)
+    # (path in the spec's schema, message, code): each place where the typed model is looser than the schema
+    warnings: list[tuple[Path, str, str]] = field(default_factory=list)
 
 
 def typed_view(schema: dict[str, Any]) -> TypedView:
@@ -74,7 +75,7 @@ class _Typer:
     def __init__(self, schema: dict[str, Any]):
         self.source = schema
         self.draft07 = str(schema.get("$schema", "")).rstrip("#").endswith(("draft-07/schema", "draft-06/schema", "draft-04/schema"))
-        self.warnings: list[tuple[Path, str]] = []
+        self.warnings: list[tuple[Path, str, str]] = []
         # Every top-level definition gets a name in the view's `$defs` (draft-07 `definitions` too).
         self.def_names: dict[Path, str] = {}
         for table in ("$defs", "definitions"):
@@ -84,8 +85,8 @@ class _Typer:
                     view_name += "_"
                 self.def_names[(table, name)] = view_name
 
-    def warn(self, path: Path, message: str) -> None:
-        self.warnings.append((path, message))
+    def warn(self, path: Path, message: str, code: str) -> None:
+        self.warnings.append((path, message, code))
 
     def root(self) -> TypedView:
         # The root is the parameters type itself: it keeps its own properties, whatever else constrains it.
@@ -93,7 +94,7 @@ class _Typer:
         mergeable = beside == ["allOf"] and merges(self.source, [self._resolved(b) for b in self.source["allOf"]])
         if beside and not mergeable:
             for key in beside:
-                self.warn((key,), f"{key} at the root is not applied to the typed model: the parameters type has the root's own properties")
+                self.warn((key,), f"{key} at the root is not applied to the typed model: the parameters type has the root's own properties", codes.ROOT_KEYWORD)
             own = {key: value for key, value in self.source.items() if key not in beside}
             view = self.type_of(own, (), ())
         else:
@@ -112,7 +113,7 @@ class _Typer:
         if schema is True or schema == {}:
             return {}
         if schema is False:
-            self.warn(path, "`false` (no value is valid) is typed as any JSON value")
+            self.warn(path, "`false` (no value is valid) is typed as any JSON value", codes.FALSE_SCHEMA)
             return {}
         if not isinstance(schema, dict):
             return {}
@@ -121,7 +122,7 @@ class _Typer:
             return self._reference(schema, path, inlining)
         for key in ("$dynamicRef", "$recursiveRef"):
             if key in schema:
-                self.warn(path + (key,), f"{key} is typed as any JSON value")
+                self.warn(path + (key,), f"{key} is typed as any JSON value", codes.REFERENCE_UNTYPED)
                 return self._annotated({}, schema)
         if "allOf" in schema:
             return self._all_of(schema, path, inlining)
@@ -139,7 +140,7 @@ class _Typer:
         for key in schema:
             if key not in KNOWN and not key.startswith("x-"):
                 hint = UNKNOWN_HINTS.get(key) or did_you_mean(key, sorted(KNOWN))
-                self.warn(path + (key,), f'"{key}" is not a JSON Schema keyword; it is ignored{hint}')
+                self.warn(path + (key,), f'"{key}" is not a JSON Schema keyword; it is ignored{hint}', codes.UNKNOWN_KEYWORD)
 
     # -- references -------------------------------------------------------------------------------------
 
@@ -147,19 +148,19 @@ class _Typer:
         ref = schema["$ref"]
         siblings = [key for key in schema if key not in ("$ref", "default", "examples", *KEPT_ANNOTATIONS, "$comment", "deprecated", "readOnly", "writeOnly")]
         if siblings and not self.draft07:  # draft-07 ignores a $ref's siblings, so nothing is lost there
-            self.warn(path + (siblings[0],), "keywords beside $ref are not applied to the typed model, which is the referenced type")
+            self.warn(path + (siblings[0],), "keywords beside $ref are not applied to the typed model, which is the referenced type", codes.BESIDE_REF)
         if ref.startswith("#") and not ref.startswith("#/") and ref != "#":
             target_path = self._anchor_path(ref[1:])
         else:
             _, _, target_path = resolve_pointer(self.source, ref)
         if len(target_path) == 2 and target_path in self.def_names:
-            view = {"$ref": "#/$defs/" + self.def_names[target_path]}
+            view = {"$ref": defs_ref(self.def_names[target_path])}
             return self._with_default(self._annotated(view, schema), schema, path)
         if target_path in inlining or any(target_path == p[: len(target_path)] for p in inlining) or target_path == ():
-            self.warn(path + ("$ref",), f"{json.dumps(ref)} refers to a schema that contains it; typed as any JSON value")
+            self.warn(path + ("$ref",), f"{json.dumps(ref)} refers to a schema that contains it; typed as any JSON value", codes.REFERENCE_UNTYPED)
             return self._annotated({}, schema)
         if len(inlining) > MAX_INLINE_DEPTH:
-            self.warn(path + ("$ref",), "references nest too deep to inline; typed as any JSON value")
+            self.warn(path + ("$ref",), "references nest too deep to inline; typed as any JSON value", codes.REFERENCE_UNTYPED)
             return self._annotated({}, schema)
         _, target, _ = resolve_pointer(self.source, "#" + "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in target_path))
         # Inlined: warnings inside the target are reported where the target is written, once.
@@ -179,7 +180,7 @@ class _Typer:
     def _definition(self, ref: str) -> Any:
         """The spec's schema that a view's `$ref: "#/$defs/Name"` names (for the JSON type of a union branch)."""
         for (table, name), view_name in self.def_names.items():
-            if ref in ("#/$defs/" + view_name, f"#/{table}/{name}"):
+            if ref in (defs_ref(view_name), f"#/{table}/{name}"):
                 return self.source[table][name]
         return None
 
@@ -199,7 +200,7 @@ class _Typer:
             merged = merge(merged, resolved) if merged is not None and resolved is not None else None
         if merged is not None:
             return self.type_of(merged, path, inlining)
-        self.warn(path + ("allOf",), "allOf does not merge into one schema exactly; typed from the schema beside it" if has_typing(base) else "allOf does not merge into one schema exactly; typed as any JSON value")
+        self.warn(path + ("allOf",), "allOf does not merge into one schema exactly; typed from the schema beside it" if has_typing(base) else "allOf does not merge into one schema exactly; typed as any JSON value", codes.ALL_OF)
         return self.type_of(base, path, inlining) if has_typing(base) else self._annotated({}, schema)
 
     def _resolved(self, branch: Any) -> dict[str, Any] | None:
@@ -217,7 +218,7 @@ class _Typer:
 
     def _union(self, schema: dict[str, Any], path: Path, inlining: tuple[Path, ...], keyword: str = "", what: str = "") -> dict[str, Any]:
         if "anyOf" in schema and "oneOf" in schema:
-            self.warn(path + ("oneOf",), "anyOf and oneOf together are typed as any JSON value")
+            self.warn(path + ("oneOf",), "anyOf and oneOf together are typed as any JSON value", codes.UNION_UNTYPED)
             return self._annotated({}, schema)
         keyword = keyword or ("anyOf" if "anyOf" in schema else "oneOf")
         base = {key: value for key, value in schema.items() if key != keyword}
@@ -229,7 +230,7 @@ class _Typer:
             if merged is not None:  # a branch that contradicts the schema beside it admits no value: leaving it out is exact
                 branches.append((path + (keyword, index), merged))
         if not branches:
-            self.warn(path + (keyword,), f"no {keyword} branch fits the schema beside it; typed as any JSON value")
+            self.warn(path + (keyword,), f"no {keyword} branch fits the schema beside it; typed as any JSON value", codes.UNION_UNTYPED)
             return self._annotated({}, schema)
         nullable = any(_is_null_branch(branch) for _, branch in branches)
         others = [(where, branch) for where, branch in branches if not _is_null_branch(branch)]
@@ -249,10 +250,9 @@ class _Typer:
             if view is None:
                 what = what or f"{keyword} of {len(distinct)} different schemas"
                 kinds, why_not = distinct_kinds(distinct, self._definition)
-                rust = ("TypeScript, Python and Rust (an untagged enum); Go, .NET and Java type it as their JSON value type"
-                        if kinds else f"TypeScript and Python; Go, .NET, Java and Rust type it as their JSON value type "
-                        f"(Rust: {why_not})")
-                self.warn(path + ((keyword,) if not what.startswith("a type list") else ("type",)), f"{what} is a typed union in {rust}")
+                code = codes.UNION if kinds else codes.UNION_NOT_IN_RUST
+                where = path + ((keyword,) if not what.startswith("a type list") else ("type",))
+                self.warn(where, codes.union_message(what, code, why_not), code)
                 view = {"anyOf": distinct, BRANCH_KINDS: kinds} if kinds else {"anyOf": distinct}
         if nullable and view:
             view = made_nullable(view)
@@ -262,10 +262,10 @@ class _Typer:
 
     def _plain(self, schema: dict[str, Any], path: Path, inlining: tuple[Path, ...]) -> dict[str, Any]:
         for key in sorted(set(schema) & set(IGNORED_CONSTRAINTS)):
-            self.warn(path + (key,), f"{key} is not applied to the typed model: {IGNORED_CONSTRAINTS[key]}")
+            self.warn(path + (key,), f"{key} is not applied to the typed model: {IGNORED_CONSTRAINTS[key]}", codes.NOT_STATED)
         names = schema.get("propertyNames")
         if names not in (None, True, {}, {"type": "string"}):
-            self.warn(path + ("propertyNames",), "propertyNames is not applied to the typed model: key constraints cannot be stated there")
+            self.warn(path + ("propertyNames",), "propertyNames is not applied to the typed model: key constraints cannot be stated there", codes.NOT_STATED)
         if isinstance(schema.get("type"), list) and len(non_null_kinds(schema["type"])) > 1:
             kinds = non_null_kinds(schema["type"])
             return self._union(split_type_list(schema), path, inlining, "anyOf", f"a type list of {len(kinds)} types")
@@ -292,7 +292,7 @@ class _Typer:
         for key in schema:
             if key in APPLIES_TO and not set(kinds) & set(APPLIES_TO[key]):
                 nouns = " and ".join(KIND_NOUNS[kind] for kind in APPLIES_TO[key])
-                self.warn(path + (key,), f'"{key}" applies to {nouns}; it has no effect on type "{kinds[0]}"')
+                self.warn(path + (key,), f'"{key}" applies to {nouns}; it has no effect on type "{kinds[0]}"', codes.NO_EFFECT)
 
     def _types(self, schema: dict[str, Any]) -> list[str]:
         """The view's types ([] when any)."""
@@ -315,7 +315,7 @@ class _Typer:
         else:
             return True
         if any(isinstance(value, (dict, list)) for value in values):
-            self.warn(path + (key,), f"{key} of objects or lists is typed as any JSON value")
+            self.warn(path + (key,), f"{key} of objects or lists is typed as any JSON value", codes.VALUES_UNTYPED)
             return None
         unique: list[Any] = []
         for value in values:
@@ -323,16 +323,16 @@ class _Typer:
                 unique.append(value)
         fitting = [value for value in unique if not types or any(_has_type(value, kind) for kind in types)]
         if not unique:
-            self.warn(path + (key,), "an empty enum admits no value; typed as any JSON value")
+            self.warn(path + (key,), "an empty enum admits no value; typed as any JSON value", codes.VALUES_UNTYPED)
             return None
         if not fitting:
-            self.warn(path + (key,), f"no value of {key} fits `type`; typed as any JSON value")
+            self.warn(path + (key,), f"no value of {key} fits `type`; typed as any JSON value", codes.VALUES_UNTYPED)
             return None
         if len(fitting) < len(unique):
             dropped = ", ".join(json.dumps(value) for value in unique if value not in fitting)
-            self.warn(path + (key,), f"{dropped} cannot satisfy `type`, so the typed model leaves it out")
+            self.warn(path + (key,), f"{dropped} cannot satisfy `type`, so the typed model leaves it out", codes.VALUES_LEFT_OUT)
         if "const" in schema and "enum" in schema and not any(_json_equal(schema["const"], v) for v in schema["enum"]):
-            self.warn(path + ("const",), "const is not one of the enum values; typed as any JSON value")
+            self.warn(path + ("const",), "const is not one of the enum values; typed as any JSON value", codes.VALUES_UNTYPED)
             return None
         view["enum"] = fitting
         return True
@@ -349,10 +349,10 @@ class _Typer:
         for index, name in enumerate(schema.get("required") or []):
             if not isinstance(properties, dict) or name not in properties:
                 hint = did_you_mean(name, list(properties or {}))
-                self.warn(path + ("required", index), f"{json.dumps(name)} is required but not declared in properties, so the typed model has no field for it{hint}")
+                self.warn(path + ("required", index), f"{json.dumps(name)} is required but not declared in properties, so the typed model has no field for it{hint}", codes.REQUIRED_UNDECLARED)
         additional = schema.get("additionalProperties", True)
         if schema.get("patternProperties"):
-            self.warn(path + ("patternProperties",), "patternProperties is typed as extra properties of any JSON value")
+            self.warn(path + ("patternProperties",), "patternProperties is typed as extra properties of any JSON value", codes.NOT_STATED)
             additional = True
         if additional is False:
             view["additionalProperties"] = False
@@ -363,7 +363,7 @@ class _Typer:
         items = schema.get("items")
         if "prefixItems" in schema or isinstance(items, list):
             where = path + (("prefixItems",) if "prefixItems" in schema else ("items",))
-            self.warn(where, "a tuple (a schema per position) is typed as a list of any JSON value")
+            self.warn(where, "a tuple (a schema per position) is typed as a list of any JSON value", codes.NOT_STATED)
         elif items is not None:
             view["items"] = self.type_of(items, path + ("items",), inlining)
 
@@ -377,9 +377,9 @@ class _Typer:
         if problem is None:
             view["default"] = copy.deepcopy(value)
         elif value is None:
-            self.warn(path + ("default",), "default: null does not fit this non-nullable schema; the typed model has no default")
+            self.warn(path + ("default",), "default: null does not fit this non-nullable schema; the typed model has no default", codes.DEFAULT_UNFIT)
         else:
-            self.warn(path + ("default",), f"the default {problem}; the typed model has no default")
+            self.warn(path + ("default",), f"the default {problem}; the typed model has no default", codes.DEFAULT_UNFIT)
         return view
 
     def _misfit(self, value: Any, view: Any, depth: int) -> str | None:
@@ -431,14 +431,14 @@ class _Typer:
         def aliases_of(view: dict[str, Any]) -> list[str]:
             """The definitions `view` is nothing but (a reference, made nullable or one branch of a union)."""
             if "$ref" in view:
-                return [view["$ref"].split("/")[-1]]
+                return [defs_name(view["$ref"])]
             return [name for branch in view.get("anyOf", []) for name in aliases_of(branch)]
 
         paths = {view_name: path for path, view_name in self.def_names.items()}
         for start in list(defs):
             chain = self._alias_chain(start, defs, aliases_of)
             if chain:
-                self.warn(paths[start], " → ".join(chain) + " refers back to itself with no object or array in between; typed as any JSON value")
+                self.warn(paths[start], " → ".join(chain) + " refers back to itself with no object or array in between; typed as any JSON value", codes.REFERENCE_UNTYPED)
                 defs[start] = {}
         return defs
 

@@ -82,12 +82,11 @@ def schema_problems(schema: Any) -> list[SchemaProblem]:
     if not isinstance(schema, dict):
         return [SchemaProblem((), f"must be a JSON Schema mapping whose root is `type: object`, got {describe(schema)}")]
     problems = _meta_schema_problems(schema)
-    if problems:
-        return problems  # refs and limits assume a well-formed schema
-    problems += _regex_problems(schema)
-    problems += _root_problems(schema)
-    problems += _reference_problems(schema)
-    problems += _limit_problems(schema)
+    # Every check runs, so one run reports every problem; each reads only values of the shape it checks (a
+    # malformed schema cannot crash one), and a place the meta-schema already faulted is not reported again.
+    faulted = {problem.path for problem in problems}
+    for check in (_regex_problems, _root_problems, _reference_problems, _limit_problems):
+        problems += [problem for problem in check(schema) if problem.path not in faulted]
     return problems
 
 

@@ -75,15 +75,15 @@ def find_specs(paths: list[Path]) -> tuple[list[SpecFile], list[Diagnostic]]:
             if len(found) == before and not any(_is_below(file.path, path) for file in found.values()):
                 problems.append(
                     Diagnostic(
-                        path.as_posix(), 1, 1, "no *.yaml or *.yml spec files in this folder"
+                        path.as_posix(), 0, 0, "no *.yaml or *.yml spec files in this folder"
                     )
                 )
-        elif path.is_file():
+        elif path.exists():  # a file; one that is not a regular file is the loader's to refuse
             real = path.resolve()
             shown = _shown(path, real, cwd)
             found.setdefault(shown, SpecFile(shown, path, real))
         else:
-            problems.append(Diagnostic(path.as_posix(), 1, 1, "no such file or folder"))
+            problems.append(Diagnostic(path.as_posix(), 0, 0, "no such file or folder"))
     return [found[key] for key in sorted(found)], problems
 
 

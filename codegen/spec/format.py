@@ -23,12 +23,33 @@ from pydantic import (
 from pydantic.json_schema import SkipJsonSchema
 from pydantic_core import ErrorDetails, PydanticCustomError
 
+from ..review.acknowledge import in_spec
 from ..errors import Diagnostic
 from ..schema.located import check_parameters
 from ..errors import did_you_mean
+from ..review.warning_codes import CODES
 from .yamlload import LocatedDocument, Path
 
 TOOL_NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9_-]{0,63}$"
+_CODE_SCHEMA = {"enum": list(CODES), "description": "A warning code (docs/warnings.md)."}
+ACKNOWLEDGE_SCHEMA = {
+    "type": "array",
+    "items": {
+        "anyOf": [
+            _CODE_SCHEMA,
+            {
+                "type": "object",
+                "properties": {
+                    "code": _CODE_SCHEMA,
+                    "at": {"type": "string", "description": "A JSON Pointer into parameters, e.g. /properties/when."},
+                    "reason": {"type": "string", "description": "Why the warning is accepted, for reviewers."},
+                },
+                "required": ["code"],
+                "additionalProperties": False,
+            },
+        ]
+    },
+}
 DEFER_VALUES = ("auto", "never")
 # What leaving an optional key out means; said when someone writes `key: null` (or `key:` with no value).
 OMIT_MEANS = {
@@ -88,6 +109,12 @@ class ToolSpec(BaseModel):
     )
     metadata: dict[str, Any] | SkipJsonSchema[None] = Field(
         default=None, description="Opaque JSON passed to the runtime."
+    )
+    # Never on the wire: codegen.review.acknowledge reads and checks the entries (with their positions) from the document.
+    acknowledge: Annotated[Any, WithJsonSchema(ACKNOWLEDGE_SCHEMA)] = Field(
+        default=None,
+        description="Warning codes this tool accepts (docs/warnings.md): a code, or {code, at, reason} where `at` "
+        "is a JSON Pointer into `parameters` (default: the whole tool).",
     )
 
     @field_validator("description")
@@ -181,6 +208,7 @@ def build_spec(document: LocatedDocument) -> tuple[ToolSpec | None, list[Diagnos
             problems.append(Diagnostic(file, position.line, position.column, message))
     if isinstance(root.get("parameters"), dict):
         problems.extend(check_parameters(document, ("parameters",)))
+    problems.extend(in_spec(document))
     # A value the YAML layer already rejected (`isTerminal: !!bool yes`) is kept as text; don't report it twice.
     reported = {(problem.line, problem.column) for problem in yaml_problems}
     problems = yaml_problems + [p for p in problems if (p.line, p.column) not in reported]

@@ -38,8 +38,10 @@ class ImportedTool:
     def file_name(self) -> str:
         return _NAME_SYMBOL.sub("_", self.name) + ".yaml"
 
-    def to_yaml(self, source: str, fmt: str) -> str:
-        lines = [f"# Imported by toolgen from {source} ({fmt})."]
+    def to_yaml(self, source: str, fmt: str, editor_line: str | None = None) -> str:
+        """The spec file's text; `editor_line` (the `$schema` comment `toolgen new` writes) goes first."""
+        lines = [editor_line] if editor_line else []
+        lines += [f"# Imported by toolgen from {source} ({fmt})."]
         lines += [f"# {note}" for note in self.notes]
         ordered = {key: self.spec[key] for key in SPEC_KEY_ORDER if key in self.spec}
         body = yaml.dump(ordered, Dumper=_Yaml12SafeDumper, sort_keys=False, default_flow_style=False, allow_unicode=True, width=100)
@@ -190,9 +192,10 @@ class _ToolJudge:
     def __init__(self, source: str, locate, map_names: bool):
         self.source, self.locate, self.map_names = source, locate, map_names
 
-    def at(self, pointer: str, message: str, severity: str = "error", at_key: bool = True) -> Diagnostic:
+    def at(self, pointer: str, message: str, code: str = "", at_key: bool = True) -> Diagnostic:
+        """An error at `pointer` in the input, or with a warning's `code` a warning."""
         line, column = self.locate(pointer, at_key)
-        return Diagnostic(self.source, line, column, f"{pointer or '/'}: {message}", severity)
+        return Diagnostic(self.source, line, column, f"{pointer or '/'}: {message}", "warning" if code else "error", code)
 
     def judge(self, tool: ImportedTool, where: str, schema_pointer: str) -> list[Diagnostic]:
         problems = self._name(tool, where) + self._description(tool, where)
@@ -202,8 +205,8 @@ class _ToolJudge:
             problems += [self.at(schema_pointer + _pointer(p.path), p.message, at_key=p.at_key) for p in found]
             if not found:
                 problems += [
-                    self.at(schema_pointer + _pointer(path), message, "warning")
-                    for path, message in typed_view(parameters).warnings
+                    self.at(schema_pointer + _pointer(path), message, code)
+                    for path, message, code in typed_view(parameters).warnings
                 ]
         if not any(problem.is_error for problem in problems):
             problems += self._as_spec(tool, where)

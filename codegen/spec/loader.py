@@ -10,6 +10,7 @@ from pathlib import Path
 from .discover import find_specs
 from ..errors import Diagnostic, SpecError
 from ..model.naming import tool_name_key
+from ..output.regularfile import NotRegularFile, TooLarge, read_regular
 from .format import TOOL_NAME_PATTERN, ToolSpec, build_spec
 from .yamlload import DEFAULT_MAX_BYTES, LocatedDocument, load_yaml, size_problem
 
@@ -24,11 +25,14 @@ class LoadedSpec:
 
 
 def _read(path: Path, shown: str, max_bytes: int) -> bytes | Diagnostic:
+    """The spec's bytes, read only from a regular file (a named pipe would block, a device never end) and never
+    more than the limit."""
     try:
-        size = path.stat().st_size
-        if size > max_bytes:  # refuse before reading a huge file into memory
-            return size_problem(shown, size, max_bytes)
-        return path.read_bytes()
+        return read_regular(path, max_bytes)
+    except NotRegularFile:
+        return Diagnostic(shown, 1, 1, "is not a regular file; a spec must be one")
+    except TooLarge as exc:
+        return size_problem(shown, exc.size, max_bytes)
     except OSError as exc:
         return Diagnostic(shown, 1, 1, f"cannot read: {exc.strerror or exc}")
 
@@ -38,10 +42,20 @@ def load_specs(
 ) -> tuple[list[LoadedSpec], list[Diagnostic]]:
     """Load and validate every spec under `paths`. Returns the valid specs and every diagnostic."""
     files, problems = find_specs(paths)
+    contents = [(shown, _read(path, shown, max_bytes)) for shown, path, _ in files]
+    loaded, more = load_spec_contents(contents, max_bytes)
+    return loaded, problems + more
+
+
+def load_spec_contents(
+    contents: list[tuple[str, bytes | Diagnostic]], max_bytes: int = DEFAULT_MAX_BYTES
+) -> tuple[list[LoadedSpec], list[Diagnostic]]:
+    """Parse and validate specs given as (shown name, bytes or the problem reading them), in path order: files on
+    disk, or a git revision's blobs named by their repository paths."""
     loaded: list[LoadedSpec] = []
     documents: list[LocatedDocument] = []
-    for shown, path, _ in files:
-        data = _read(path, shown, max_bytes)
+    problems: list[Diagnostic] = []
+    for shown, data in contents:
         if isinstance(data, Diagnostic):
             problems.append(data)
             continue

@@ -473,14 +473,24 @@ def _parse(file: str, text: str) -> LocatedDocument | Diagnostic:
     except YamlProblem as exc:
         return Diagnostic(file, exc.position.line, exc.position.column, str(exc))
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        mark, opened = exc.problem_mark or exc.context_mark, exc.context_mark
         problem = exc.problem or exc.context or "invalid YAML"
         if "maximum nesting depth" in problem:
             # PyYAML >= 6.0.4 stops deep flow nesting in its own scanner, before our composer's limit: same answer.
+            line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
             return Diagnostic(file, line, column, f"nesting deeper than {MAX_DEPTH} levels")
-        if exc.context and exc.problem:
-            problem = f"{exc.problem} ({exc.context})"
+        if exc.context and exc.problem and opened is not None and mark is not None:
+            if not text[mark.index :].strip():
+                # The parser ran off the end of the file: the quote, bracket or brace it was in was never
+                # closed, and that is where a person fixes it (an unterminated quote at 2:14, not at 5:1).
+                mark = opened
+                problem = f"{exc.context} that opens here, never closed: {exc.problem}"
+            elif (opened.line, opened.column) != (mark.line, mark.column):
+                context = f"{exc.context} that opens at {opened.line + 1}:{opened.column + 1}"
+                problem = f"{exc.problem} ({context})"
+            else:
+                problem = f"{exc.problem} ({exc.context})"
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         if mark and _char_at(text, mark.line, mark.column) == "\t":
             problem += "; YAML indents with spaces, never tabs"
         return Diagnostic(file, line, column, f"YAML syntax: {problem}")

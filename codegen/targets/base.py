@@ -35,8 +35,9 @@ class Reporter:
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
-    def warn(self, file: str, line: int, column: int, message: str) -> None:
-        diagnostic = Diagnostic(file, line, column, message, severity="warning")
+    def warn(self, file: str, line: int, column: int, message: str, code: str) -> None:
+        """A warning with its code (codegen.warning_codes), once."""
+        diagnostic = Diagnostic(file, line, column, message, "warning", code)
         if diagnostic not in self.diagnostics:
             self.diagnostics.append(diagnostic)
 

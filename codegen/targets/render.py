@@ -22,6 +22,7 @@ from ..errors import ConfigError, Diagnostic, did_you_mean
 from ..layout import markup
 from ..layout.doc import Style
 from ..config.template_paths import builtin_template_root
+from ..review import warning_codes as codes
 
 BUILTIN_PREFIX = "builtin"
 TEMPLATE_SUFFIX = ".j2"
@@ -61,7 +62,12 @@ class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
     run that remakes one tool's files. Jinja checks each entry against its template's source."""
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        from ..cache.store import writable
+
+        if not writable():
+            return  # a command that writes nothing (codegen.cachestore.read_only)
         try:
+            os.makedirs(self.directory, exist_ok=True)
             super().dump_bytecode(bucket)
         except OSError:
             pass  # a cache that cannot be written only makes the next run compile again
@@ -75,12 +81,7 @@ def _compiled_templates() -> jinja2.BytecodeCache | None:
     if folder is None:
         return None
     settings = repr((jinja2.__version__, sorted(_SETTINGS.items()))).encode("utf-8")
-    folder = folder / "templates" / hashlib.sha256(settings).hexdigest()[:16]
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return _CompiledTemplates(str(folder))
+    return _CompiledTemplates(str(folder / "templates" / hashlib.sha256(settings).hexdigest()[:16]))
 
 
 def render(
@@ -149,13 +150,17 @@ def builtin_templates(target: str) -> list[str]:
 def check_overrides(
     override_root: str, targets: list[str], known: list[str] | None = None
 ) -> tuple[list[Diagnostic], list[Diagnostic]]:
-    """(errors, warnings) about a custom templates folder used for `targets`: folders that are no target of
-    `known` (default: `targets`) are errors (their templates would silently never be used); a template of one of
-    `targets` that overrides no built-in one is a warning (it may be a macro file that an override includes)."""
+    """(errors, warnings) about a custom templates folder used for `targets`: anything in it that is neither a
+    folder nor a regular file, and folders that are no target of `known` (default: `targets`), are errors (their
+    templates would silently never be used); a template of one of `targets` that overrides no built-in one is a
+    warning (it may be a macro file that an override includes)."""
     errors: list[Diagnostic] = []
     warnings: list[Diagnostic] = []
     root = Path(override_root)
     folders = known if known is not None else targets
+    for path in sorted(root.rglob("*")):  # Jinja would open a named pipe and wait for ever
+        if not (path.is_dir() or path.is_file()):
+            errors.append(Diagnostic(shown_path(path), 1, 1, "is not a regular file; toolgen reads only those"))
     for entry in sorted(root.iterdir()):
         if entry.name.startswith("."):
             continue
@@ -188,7 +193,7 @@ def check_overrides(
                         shown_path(path), 1, 1,
                         f"overrides no built-in {target} template{did_you_mean(name, builtins)} (they are "
                         f"{', '.join(builtins)}); it is used only where another template includes it",
-                        severity="warning",
+                        "warning", codes.TEMPLATE_UNUSED,
                     )  # fmt: skip
                 )
     return errors, warnings

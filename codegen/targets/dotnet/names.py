@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from ...model import ir
 from ...model.naming import WINDOWS_RESERVED_FILE_STEMS, Words, pascal, unique_identifiers
+from ...review.warning_codes import RENAMED
 from . import handlers as dotnet_handlers
 from ..base import Reporter
 from .types import enum_plan
@@ -95,7 +96,7 @@ def name_folder(tools: list[ir.Tool], namespace: str, report: Reporter) -> Folde
         tool = tool_of_stem[change.chosen]
         report.warn(tool.source, tool.line, tool.column,
                     f"dotnet: file {change.original}.cs is named {change.chosen}.cs; "
-                    f"{change.clashed_with}.cs is already generated")
+                    f"{change.clashed_with}.cs is already generated", RENAMED)
 
     # Candidates in order: each tool's class, then its declarations, each string enum followed by its converter.
     slots: list[tuple[ir.Tool, dict[Words, str] | None, Words | None]] = []
@@ -121,6 +122,6 @@ def name_folder(tools: list[ir.Tool], namespace: str, report: Reporter) -> Folde
         tool = tool_of_type[change.chosen]
         report.warn(tool.source, tool.line, tool.column,
                     f"dotnet: type {change.original} is named {change.chosen}; {change.clashed_with} is already "
-                    "defined in the generated folder or used by it")
+                    "defined in the generated folder or used by it", RENAMED)
     return names
 

@@ -46,6 +46,7 @@ from typing import Any
 from ...model import ir
 from ...errors import ConfigError, Diagnostic
 from ...model.naming import Words, pascal, unique_identifiers
+from ...review.warning_codes import RENAMED
 from . import handlers as dotnet_handlers
 from ..base import PlannedFile, Reporter, Target
 from .names import RECORD_MEMBER_NAMES, SUPPORT_FILE, FolderNames, declared_types, name_folder
@@ -238,7 +239,8 @@ class ToolViewBuilder:
             else:
                 reason = f'{clash} is the property for "{field_of[clash].wire_name}"'
             self.report.warn(self.tool.source, renamed_field.line, renamed_field.column,
-                             f'dotnet: property "{renamed_field.wire_name}" is named {change.chosen}; {reason}')
+                             f'dotnet: property "{renamed_field.wire_name}" is named {change.chosen}; {reason}',
+                             RENAMED)
         properties = [self._property(f, ident) for f, ident in zip(decl.fields, chosen)]
         if not isinstance(decl.additional, str):
             properties.append(self._extension_data(set(chosen) | taken))
@@ -308,7 +310,7 @@ class ToolViewBuilder:
         for change in renamed:
             self.report.warn(self.tool.source, line, column,
                              f"dotnet: enum value {compact_json(value_of[change.chosen])} is {name}.{change.chosen}; "
-                             f"{change.clashed_with} is already used")
+                             f"{change.clashed_with} is already used", RENAMED)
         self.enum_members[decl.name] = {value_key(m.value): ident for m, ident in zip(decl.members, chosen)}
         members = []
         for index, (member, ident) in enumerate(zip(decl.members, chosen)):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ...model import ir
 from ...model.naming import WINDOWS_RESERVED_FILE_STEMS, Renamed, Words, snake, unique_identifiers
+from ...review.warning_codes import RENAMED
 from ..base import Reporter
 from .syntax import GO_KEYWORDS, GO_PREDECLARED, exported, file_stem, json_comment, unexported
 
@@ -51,7 +52,7 @@ class Namer:
         self._by_key.update((self._key(name), name) for name in chosen)
         for index, item in renames(candidates, chosen, renamed):
             file, line, column = where[index]
-            self.report.warn(file, line, column, rename_message(what[index], item, self.suffix))
+            self.report.warn(file, line, column, rename_message(what[index], item, self.suffix), RENAMED)
         return chosen
 
     def claim_one(self, candidate: str, where: tuple[str, int, int], what: str) -> str:

@@ -21,6 +21,7 @@ from typing import Any
 from ...model import ir
 from ...errors import ConfigError, Diagnostic
 from ...model.naming import unique_identifiers
+from ...review.warning_codes import RENAMED
 from ..base import PlannedFile, Reporter, Target
 from .doc import join_parts
 from .names import REGISTRY_STEM, SDK_ALIAS, ToolNames, plan_names, rename_message, renames
@@ -55,7 +56,7 @@ def _struct_view(decl: ir.StructDecl, tool: ir.Tool, types: Types, report: Repor
     for index, item in renames(candidates, chosen, renamed):
         field = decl.fields[index]
         what = f"the field for property {json_comment(field.wire_name)} of {go_name}"
-        report.warn(tool.source, field.line, field.column, rename_message(what, item))
+        report.warn(tool.source, field.line, field.column, rename_message(what, item), RENAMED)
     fields: list[dict] = []
     by_name: list[dict] = []  # properties a struct tag cannot name: the codec decodes and encodes them by name
     defaults: list[dict] = []

@@ -13,6 +13,7 @@ from typing import Any
 from ...model import ir
 from ...schema.defaultfit import DefaultFit
 from ...model.naming import Words
+from ...review.warning_codes import DEFAULT_UNFIT
 from ..base import Reporter
 from .names import ToolNames, type_refs
 from .syntax import json_comment
@@ -107,6 +108,7 @@ class Types:
             field.column,
             f"go: the default of {json_comment(field.wire_name)} does not fit the Go type `{self.go(field.type)}`; "
             "the field stays nil when the property is left out (the wire schema still carries the default)",
+            DEFAULT_UNFIT,
         )
         return False
 

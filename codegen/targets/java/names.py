@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ...model import ir
 from ...model.naming import Words, camel, pascal, screaming_snake, unique_identifiers
+from ...review.warning_codes import RENAMED, SHORTENED
 from ..base import Reporter
 from .syntax import KEYWORDS, NOT_COMPONENT_NAMES, escape_identifier, fit_nested_class_name
 from .types import IMPORTS, is_java_enum
@@ -99,7 +100,7 @@ def _name_nested_types(plan: ToolPlan, report: Reporter) -> None:
             line, column = plan.position(decl.name)
             report.warn(
                 tool.source, line, column,
-                f"java: type name {full[:40]}... is too long for a class file; named {candidates[-1]}",
+                f"java: type name {full[:40]}... is too long for a class file; named {candidates[-1]}", SHORTENED,
             )  # fmt: skip
     taken = RESERVED_TYPE_NAMES | {plan.class_name}
     chosen, renamed = unique_identifiers(candidates, taken)
@@ -111,7 +112,7 @@ def _name_nested_types(plan: ToolPlan, report: Reporter) -> None:
             line, column = plan.position(decl.name)
             report.warn(
                 tool.source, line, column,
-                f"java: type name {rename.original} clashes with {rename.clashed_with}; named {rename.chosen}",
+                f"java: type name {rename.original} clashes with {rename.clashed_with}; named {rename.chosen}", RENAMED,
             )  # fmt: skip
 
 
@@ -126,7 +127,7 @@ def plan_classes(tools: list[ir.Tool], report: Reporter) -> list[ToolPlan]:
             rename = next(renames)
             report.warn(
                 tool.source, tool.line, tool.column,
-                f"java: class {rename.original} clashes with {rename.clashed_with}; named {class_name}",
+                f"java: class {rename.original} clashes with {rename.clashed_with}; named {class_name}", RENAMED,
             )  # fmt: skip
         plan = ToolPlan(tool, class_name)
         _name_nested_types(plan, report)
@@ -153,7 +154,7 @@ def component_names(tool: ir.Tool, decl: ir.StructDecl, report: Reporter) -> lis
         report.warn(
             tool.source, line, column,
             f"java: {what} is named {final} because {rename.original} is already taken "
-            f"by {rename.clashed_with}",
+            f"by {rename.clashed_with}", RENAMED,
         )  # fmt: skip
     return chosen
 
@@ -166,7 +167,7 @@ def enum_constants(plan: ToolPlan, decl: ir.EnumDecl, report: Reporter) -> list[
         report.warn(
             plan.tool.source, line, column,
             f"java: enum constant {rename.original} of {name} clashes with {rename.clashed_with}; "
-            f"named {rename.chosen}",
+            f"named {rename.chosen}", RENAMED,
         )  # fmt: skip
     return constants
 

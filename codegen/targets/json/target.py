@@ -14,6 +14,7 @@ from typing import Any
 
 from ...model import ir
 from ...model.naming import WINDOWS_RESERVED_FILE_STEMS, unique_identifiers
+from ...review.warning_codes import RENAMED
 from ..base import PlannedFile, Reporter, Target
 from ...layout.json import compact_json, pretty_json
 
@@ -110,7 +111,7 @@ class JsonTarget(Target):
                 why = "is a Windows device name" if holder in WINDOWS_RESERVED_FILE_STEMS else (
                     f'is the file of "{holder}" on a case-insensitive file system')
                 message = f"json: {tool.name}.json {why}; written as {stem}.json"
-                report.warn(tool.source, tool.line, tool.column, message)
+                report.warn(tool.source, tool.line, tool.column, message, RENAMED)
         return stems
 
     def tool_file(self, tool: ir.Tool, names: str, options: Mapping[str, Any], report: Reporter) -> PlannedFile:

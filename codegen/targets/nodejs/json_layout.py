@@ -1,6 +1,6 @@
 """The wire schema's constant, `export const name: Record<string, unknown> = {...};`, printed straight from its JSON
-value exactly as prettier's document printer (`_prettier.format_statement`) prints the statement built from it
-(`ts_types.json_value`), or declined (None).
+value exactly as prettier's document printer (`layout.format_statement`) prints the statement built from it
+(`syntax.json_value`), or declined (None).
 
 A wire schema holds dozens of values; building a node for each and printing its document cost eight times as much
 (2.8 s against 0.36 s for the 1000 benchmark specs' schemas). Every decision is the document printer's for those
@@ -13,14 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...layout.doc import PRINT_WIDTH as WIDTH, TAB_WIDTH, string_width
-from .literals import is_es5_identifier_name, number_literal, string_literal
-from .syntax import TKeyword, TRef, _is_simple_type
+from .syntax import TKeyword, TRef, _is_simple_type, number_literal, property_key, string_literal
 
 
 def json_constant(name: str, annotation: Any, value: Any) -> str | None:
-    """`export const name: annotation = <value>;` exactly as `_prettier.format_statement` prints the statement
+    """`export const name: annotation = <value>;` exactly as `layout.format_statement` prints the statement
     whose initializer is the JSON `value` (dict, list, str, int, float, bool, None) as syntax nodes
-    (`ts_types.json_value`: a dict is an object literal, a list an array literal, a `__proto__` key is computed),
+    (`syntax.json_value`: a dict is an object literal, a list an array literal, a `__proto__` key is computed),
     or None for a shape this printer does not handle; the column is worked out per line."""
     try:
         return _JsonPrinter().constant(name, annotation, value)
@@ -99,7 +98,7 @@ class _JsonPrinter:
             if key == "__proto__":  # computed, so that it stays an own property
                 left, short_key = "[" + string_literal(key) + "]", False
             else:
-                left = _key(key)
+                left = property_key(key)
                 short_key = _width(left) < TAB_WIDTH + 3
             out.append("\n" + inner + left + ":")
             layout = _json_layout(item, short_key)
@@ -194,13 +193,6 @@ class _Decline(Exception):
 
 def _width(text: str) -> int:
     return len(text) if text.isascii() else string_width(text)
-
-
-def _key(key: str) -> str:
-    """prettier's printKey with quoteProps "as-needed" (the same rule as `_Printer.key`)."""
-    if is_es5_identifier_name(key) and string_literal(key)[1:-1] == key:
-        return key
-    return string_literal(key)
 
 
 def _simple_type(node: Any) -> str:

@@ -5,8 +5,8 @@ Per tool: a zod schema for the arguments with its inferred type, the spec's sche
 that takes a typed handler and returns the SDK's `Tool` through `defineTool`. The handler receives the arguments
 parsed by the zod schema.
 
-This module decides the file and identifier names (unique across the folder); `ts_types` spells the types,
-`ts_tool_view` builds each tool file's view and `ts_handlers` the index's. The templates write the code.
+This module decides the file and identifier names (unique across the folder); `types` spells the types, `view`
+builds each file's view, the templates write the code and `layout` lays it out as prettier does.
 """
 
 from __future__ import annotations
@@ -18,11 +18,13 @@ from typing import Any
 from ...model import ir
 from ...errors import ConfigError, Diagnostic
 from ...model.naming import WINDOWS_RESERVED_FILE_STEMS, camel, pascal, snake, unique_identifiers
-from .literals import needs_escape, string_literal
-from . import handlers as ts_handlers
+from ...layout.doc import PRETTIER
+from ...review.warning_codes import RENAMED
 from ..base import PlannedFile, Reporter, Target
-from .tool_view import tool_view
+from . import layout
+from .syntax import needs_escape
 from .types import Names
+from .view import FOLDER_NAMES, index_view, tool_view
 
 # Words that can never be a binding name in an ES module or TypeScript file (strict mode, module code).
 JS_RESERVED_WORDS = frozenset(
@@ -49,7 +51,7 @@ NAMES_IN_GENERATED_CODE = frozenset(
         "JSON",
     }
 )
-RESERVED_IDENTIFIERS = JS_RESERVED_WORDS | TS_TYPE_KEYWORDS | NAMES_IN_GENERATED_CODE | ts_handlers.FOLDER_NAMES
+RESERVED_IDENTIFIERS = JS_RESERVED_WORDS | TS_TYPE_KEYWORDS | NAMES_IN_GENERATED_CODE | FOLDER_NAMES
 RESERVED_FILE_STEMS = ("index",)
 
 
@@ -80,6 +82,10 @@ class NodejsTarget(Target):
     label = "Node.js / TypeScript"
     comment_prefix = "//"
     formatter = "prettier"  # run only over custom templates' output (Target.formatter)
+    layout_style = PRETTIER
+
+    def layout_macros(self) -> Mapping[str, Any]:
+        return layout.MACROS
 
     def name_folder(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[_ToolNames]:
         return self.assign_names(tools, report)
@@ -97,13 +103,8 @@ class NodejsTarget(Target):
         options: Mapping[str, Any],
         report: Reporter,
     ) -> list[PlannedFile]:
-        extension = import_extension(options)
-        index_view = {
-            "header": header_line(None),
-            "modules": [string_literal(f"./{n.file}{extension}") for n in names],
-            **ts_handlers.handlers_context(tools, names, extension),
-        }
-        return [PlannedFile("index.ts", "index.ts.j2", index_view)]
+        view = index_view(tools, names, import_extension(options), header_line(None))
+        return [PlannedFile("index.ts", "index.ts.j2", view)]
 
     # -- names ----------------------------------------------------------------------------------------------------
 
@@ -120,6 +121,7 @@ class NodejsTarget(Target):
                     tool.line,
                     tool.column,
                     f"nodejs: file name {wanted}.ts is taken; using {stem}.ts",
+                    RENAMED,
                 )
         candidates: list[str] = []
         owners: list[ir.Tool] = []
@@ -152,6 +154,7 @@ class NodejsTarget(Target):
                     tool.line,
                     tool.column,
                     f"nodejs: identifier {wanted} {why}; using {name}",
+                    RENAMED,
                 )
         return result
 

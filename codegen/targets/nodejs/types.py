@@ -1,9 +1,9 @@
 """The TypeScript and zod spelling of the neutral types, and the per-tool facts the nodejs target decides from them.
 
-`zod_type` and `ts_type` map each IR type kind to a zod schema and the TypeScript type zod infers for it (one entry
-per kind; tests check the maps cover ir.TYPE_KINDS); `json_value` writes a JSON value as a TypeScript expression;
-`Defaults` decides how a spec default reaches the zod schema; `ordered_decls` orders the declarations so that each
-schema constant is defined before its first use. All of it builds `_prettier` syntax nodes.
+`zod_type` and `ts_type` map each IR type kind to a zod schema and the TypeScript type zod infers for it, flat, as a
+template writes them (one entry per kind; tests check the maps cover ir.TYPE_KINDS); `Defaults` decides how a spec
+default reaches the zod schema; `ordered_decls` orders the declarations so that each schema constant is defined
+before its first use.
 """
 
 from __future__ import annotations
@@ -14,9 +14,6 @@ from typing import Any, Callable
 from ...model import ir
 from ...model.naming import Words
 from ...schema.subset import _is_number
-from .syntax import (
-    ArrayExpr, Bool, Call, Ident, Member, Null, Num, ObjectExpr, Prop, Str, TArray, TKeyword, TRef, TUnion,
-)
 
 INTEGER_LIMIT = 2**53  # zod's z.int() accepts safe integers only
 
@@ -24,17 +21,6 @@ INTEGER_LIMIT = 2**53  # zod's z.int() accepts safe integers only
 # ---------------------------------------------------------------------------------------------------------------
 # Type map: one entry per IR type kind (tests check it covers ir.TYPE_KINDS)
 # ---------------------------------------------------------------------------------------------------------------
-
-
-def z(name: str, *args: Any) -> Call:
-    """`z.name(args)`."""
-    return Call(Member(Ident("z"), name), list(args))
-
-
-def method(target: Any, name: str, *args: Any) -> Call:
-    """`target.name(args)`."""
-    return Call(Member(target, name), list(args))
-
 
 SCALAR_SCHEMAS = {"string": "string", "integer": "int", "number": "number", "boolean": "boolean"}
 SCALAR_TYPES = {"string": "string", "integer": "number", "number": "number", "boolean": "boolean"}
@@ -48,81 +34,62 @@ class Names:
     schemas: dict[Words, str]
 
 
-ZOD_TYPE_MAP: dict[str, Callable[[Any, Names], Any]] = {
-    "any": lambda t, n: z("unknown"),
-    "scalar": lambda t, n: z(SCALAR_SCHEMAS[t.scalar]),
-    "null": lambda t, n: z("null"),
-    "array": lambda t, n: z("array", zod_type(t.items, n)),
-    "map": lambda t, n: z("record", z("string"), zod_type(t.values, n)),
-    "named": lambda t, n: Ident(n.schemas[t.name]),
-    "nullable": lambda t, n: method(zod_type(t.inner, n), "nullable"),
-    "union": lambda t, n: z("union", ArrayExpr([zod_type(option, n) for option in t.options])),
+ZOD_TYPE_MAP: dict[str, Callable[[Any, Names], str]] = {
+    "any": lambda t, n: "z.unknown()",
+    "scalar": lambda t, n: f"z.{SCALAR_SCHEMAS[t.scalar]}()",
+    "null": lambda t, n: "z.null()",
+    "array": lambda t, n: f"z.array({zod_type(t.items, n)})",
+    "map": lambda t, n: f"z.record(z.string(), {zod_type(t.values, n)})",
+    "named": lambda t, n: n.schemas[t.name],
+    "nullable": lambda t, n: f"{zod_type(t.inner, n)}.nullable()",
+    "union": lambda t, n: f"z.union([{', '.join(zod_type(option, n) for option in t.options)}])",
 }
 
 
-def _ts_union(options: tuple[ir.TypeRef, ...], names: Names) -> TUnion:
-    members: list[Any] = []
-    for option in options:
-        rendered = ts_type(option, names)
-        for member in rendered.types if isinstance(rendered, TUnion) else [rendered]:
-            if member not in members:
-                members.append(member)
-    return TUnion(members)
+def _ts_members(type_ref: ir.TypeRef, names: Names) -> list[str]:
+    """The members of the union `ts_type` writes for a type (one for a type that is no union)."""
+    if type_ref.kind == "union":
+        members: list[str] = []
+        for option in type_ref.options:
+            for member in _ts_members(option, names):
+                if member not in members:
+                    members.append(member)
+        return members
+    if type_ref.kind == "nullable":
+        return [*_ts_members(type_ref.inner, names), "null"]
+    return [TS_TYPE_MAP[type_ref.kind](type_ref, names)]
 
 
-def _ts_nullable(inner: Any, names: Names) -> TUnion:
-    inner_type = ts_type(inner, names)
-    members = inner_type.types if isinstance(inner_type, TUnion) else [inner_type]
-    return TUnion([*members, TKeyword("null")])
+def _ts_array(items: ir.TypeRef, names: Names) -> str:
+    element = ts_type(items, names)
+    return f"({element})[]" if len(_ts_members(items, names)) > 1 else f"{element}[]"
 
 
-TS_TYPE_MAP: dict[str, Callable[[Any, Names], Any]] = {
-    "any": lambda t, n: TKeyword("unknown"),
-    "scalar": lambda t, n: TKeyword(SCALAR_TYPES[t.scalar]),
-    "null": lambda t, n: TKeyword("null"),
-    "array": lambda t, n: TArray(ts_type(t.items, n)),
-    "map": lambda t, n: TRef("Record", [TKeyword("string"), ts_type(t.values, n)]),
-    "named": lambda t, n: TRef(n.types[t.name]),
-    "nullable": lambda t, n: _ts_nullable(t.inner, n),
-    "union": lambda t, n: _ts_union(t.options, n),
+TS_TYPE_MAP: dict[str, Callable[[Any, Names], str]] = {
+    "any": lambda t, n: "unknown",
+    "scalar": lambda t, n: SCALAR_TYPES[t.scalar],
+    "null": lambda t, n: "null",
+    "array": lambda t, n: _ts_array(t.items, n),
+    "map": lambda t, n: f"Record<string, {ts_type(t.values, n)}>",
+    "named": lambda t, n: n.types[t.name],
+    "nullable": lambda t, n: " | ".join(_ts_members(t, n)),
+    "union": lambda t, n: " | ".join(_ts_members(t, n)),
 }
 
 
-def zod_type(type_ref: ir.TypeRef, names: Names) -> Any:
+def zod_type(type_ref: ir.TypeRef, names: Names) -> str:
     """The zod schema expression for a type."""
     return ZOD_TYPE_MAP[type_ref.kind](type_ref, names)
 
 
-def ts_type(type_ref: ir.TypeRef, names: Names) -> Any:
+def ts_type(type_ref: ir.TypeRef, names: Names) -> str:
     """The TypeScript type zod infers for `zod_type(type_ref)`; written out only for recursive declarations."""
     return TS_TYPE_MAP[type_ref.kind](type_ref, names)
 
 
-# ---------------------------------------------------------------------------------------------------------------
-# Values
-# ---------------------------------------------------------------------------------------------------------------
-
-
-def json_value(value: Any) -> Any:
-    """A JSON value as a TypeScript expression; `__proto__` keys are computed so they stay own properties."""
-    if isinstance(value, dict):
-        return ObjectExpr(
-            [
-                Prop(key, json_value(item), computed=key == "__proto__")
-                for key, item in value.items()
-            ]
-        )
-    if isinstance(value, list):
-        return ArrayExpr([json_value(item) for item in value])
-    if isinstance(value, bool):
-        return Bool(value)
-    if value is None:
-        return Null()
-    if isinstance(value, (int, float)):
-        return Num(value)
-    if isinstance(value, str):
-        return Str(value)
-    raise TypeError(f"not a JSON value: {value!r}")
+def optional_type(type_ref: ir.TypeRef, names: Names) -> str:
+    """The type of a member that may be left out: `T | undefined`."""
+    return " | ".join([*_ts_members(type_ref, names), "undefined"])
 
 
 class Defaults:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ...model import ir
 from ...model.naming import WINDOWS_RESERVED_FILE_STEMS, Words, pascal, screaming_snake, snake, unique_identifiers
+from ...review.warning_codes import RENAMED
 from ..base import Reporter
 from .syntax import KEYWORDS, field_identifier
 
@@ -114,6 +115,7 @@ class PackageNamer:
                     tool.column,
                     f"python: module name {renames[name].original} is already used by another tool; "
                     f"this tool's module is {name}.py",
+                    RENAMED,
                 )
             self.owners[name] = f"the module of tool {tool.name!r}"
         return chosen
@@ -136,6 +138,7 @@ class PackageNamer:
                     tool.line,
                     tool.column,
                     f"python: {kind} name {original} is taken by {owner}; renamed to {name}",
+                    RENAMED,
                 )
         for (kind, _), name in zip(wanted, chosen):
             self.owners[name] = f"the {kind} of tool {tool.name!r}"
@@ -165,6 +168,7 @@ def field_names(tool: ir.Tool, struct: ir.StructDecl, report: Reporter) -> list[
                 item.column,
                 f"python: property {item.wire_name!r} would be field {original}, like property "
                 f"{first_owner[original]!r}; renamed to {name}",
+                RENAMED,
             )
         first_owner.setdefault(name, item.wire_name)
     return chosen

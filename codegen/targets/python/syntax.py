@@ -1,8 +1,8 @@
 """Python spelling rules for the Python target: reserved names as data, and one escaping function per position.
 
 Everything here is pure and language-level (no knowledge of tools or the SDK), so it is easy to test as tables.
-Positions: a string literal (`py_str`), a docstring body (`docstring`), a `#` comment (`comment`), and any JSON
-value as a Python expression (`py_literal`).
+Positions: a string literal (`py_str`) and any JSON value as a Python expression (`py_literal`); docstrings and
+comments are doc.py's.
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ ANNOTATION_BUILTINS = frozenset({"bool", "dict", "float", "int", "list", "str"})
 
 # Field names pydantic treats as its own namespace; a model with such a field needs `protected_namespaces=()`.
 PYDANTIC_PROTECTED_PREFIX = "model_"
+
+LINE_LENGTH = 88  # black's default, which toolgen's generated Python follows
 
 _SIMPLE_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 # Unicode categories written as escapes: controls, format characters (bidi overrides, zero-width), surrogates,
@@ -103,76 +105,6 @@ def py_str(text: str) -> str:
     single quotes need fewer escapes (black would otherwise rewrite it)."""
     quote = "'" if text.count('"') > text.count("'") else '"'
     return quote + _escape(text, quote) + quote
-
-
-def docstring(text: str, depth: int | None = None) -> str:
-    """A triple-quoted literal for `text`, keeping its line breaks.
-
-    The quotes are the ones the text needs no escapes for: `\"\"\"`, or `\'\'\'` when the text holds three double
-    quotes in a row or ends with one (black keeps such a literal); only when neither fits is every double quote
-    escaped. Backslashes and hidden characters are escaped, trailing blanks on a line dropped. With `depth` (the
-    indentation level of a real docstring: the first statement of a module, class or function) the literal is
-    also normalized the way black normalizes docstrings, so black leaves it unchanged: the text's common
-    indentation is removed and later lines are indented to `depth`, and a multi-line docstring closes on its own
-    line (PEP 257).
-    """
-    lines = [line.rstrip(" ") for line in text.strip().split("\n")]
-    if depth is not None:
-        lines = [lines[0].strip(" "), *_dedented(lines[1:])]
-    quote = _docstring_quote("\n".join(lines))
-    lines = [_escape(line, quote if quote == '"' and _needs_every_quote("\n".join(lines)) else "") for line in lines]
-    if depth is None:
-        return quote * 3 + "\n".join(lines) + quote * 3
-    if len(lines) > 1:
-        lines.append("")  # black keeps a blank last line: the closing quotes stay on their own line
-    return _black_docstring(lines, "    " * depth, quote)
-
-
-def _needs_every_quote(text: str) -> bool:
-    return ('"""' in text or text.endswith('"')) and ("\'\'\'" in text or text.endswith("'"))
-
-
-def _docstring_quote(text: str) -> str:
-    if ('"""' in text or text.endswith('"')) and not _needs_every_quote(text):
-        return "'"
-    return '"'
-
-
-def _dedented(lines: list[str]) -> list[str]:
-    common = min((len(line) - len(line.lstrip(" ")) for line in lines if line.strip(" ")), default=0)
-    return [line[common:] for line in lines]
-
-
-def _black_docstring(lines: list[str], indent: str, quote: str = '"') -> str:
-    body = [lines[0].strip(" ")]
-    rest = lines[1:]
-    common = min((len(line) - len(line.lstrip(" ")) for line in rest if line.strip(" ")), default=0)
-    body += [indent + line[common:].rstrip(" ") if line.strip(" ") else "" for line in rest]
-    if rest and not body[-1]:  # black keeps the indentation of a blank last line
-        body[-1] = indent
-    value = "\n".join(body)
-    if value.startswith(quote):
-        value = " " + value
-    if value.endswith(quote):
-        value += " "
-    trailing_backslashes = len(value) - len(value.rstrip("\\"))
-    # cannot happen after escaping; kept so that the rule reads like black's
-    if trailing_backslashes % 2:
-        value += " "
-    last_line = value.split("\n")[-1]
-    if len(body) > 1 and len(last_line) + 3 > LINE_LENGTH and len(indent) + 3 <= LINE_LENGTH:
-        return quote * 3 + value + "\n" + indent + quote * 3
-    return quote * 3 + value + quote * 3
-
-
-LINE_LENGTH = 88  # black's default, which toolgen's generated Python follows
-
-
-def comment(text: str) -> str:
-    """Text safe inside a `#` comment: one line, nothing invisible."""
-    if text.isascii() and text.isprintable():
-        return text  # nothing to escape (the common case, checked in C)
-    return "".join(_escape_code(char) if _hidden(char) else char for char in text)
 
 
 def py_literal(value: Any) -> str:

@@ -1,9 +1,10 @@
 """The Python target: one module per tool (pydantic v2 models, the spec's schema, a `define_tool` factory) and a
 package `__init__.py` that re-exports every tool's public names with relative imports.
 
-The target's entry points and its formatter; the parts live in modules of one job each: `python_names` (every
-name), `python_types` (annotations, declaration order, imports), `python_module` and `python_package` (the two
-templates' views), `python_statements` (black's layout cut into template values, over `python_layout`).
+The target's entry points and its formatter; the parts live in modules of one job each: `names` (every name),
+`types` (annotations, declaration order, imports, discriminated unions), `view` (the two templates' contexts),
+`doc` (docstrings and comments), `syntax` (reserved words, literals, escaping) and `layout` (black's layout of the
+statements the templates mark, on the one document printer).
 """
 
 from __future__ import annotations
@@ -12,15 +13,15 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...model import ir
-from ...errors import ConfigError, Diagnostic
+from ...cache import forkpool
 from ...cache.store import installed_version
-from ..base import PlannedFile, Reporter, Target
+from ...errors import ConfigError, Diagnostic
 from ...layout.external import rejection
-from .module_view import ModuleBuilder
+from ...model import ir
+from ..base import PlannedFile, Reporter, Target
+from . import layout
 from .names import PackageNamer, ToolNames
-from .package_view import package_context
-from .statements import BLACK_EXACT
+from .view import ModuleView, package_context
 
 
 def package_folder(options: Mapping[str, Any]) -> str:
@@ -41,6 +42,10 @@ class PythonTarget(Target):
     order = 2
     label = "Python"
     comment_prefix = "#"
+    layout_style = layout.STYLE
+
+    def layout_macros(self) -> Mapping[str, Any]:
+        return layout.MACROS
 
     def name_folder(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[ToolNames]:
         return PackageNamer(report).name_tools(tools)
@@ -51,7 +56,7 @@ class PythonTarget(Target):
         return PlannedFile(
             f"{package_folder(options)}{names.module}.py",
             "tool.py.j2",
-            ModuleBuilder(tool, names, report).build(),
+            ModuleView(tool, names, report).context(),
         )
 
     def folder_files(
@@ -65,39 +70,29 @@ class PythonTarget(Target):
         return [PlannedFile(f"{package_folder(options)}__init__.py", "__init__.py.j2", package_context(names))]
 
     def cache_identity(self) -> str:
-        # black may shape the text (blackformat); read its version from metadata, not by importing it
+        # black may shape the text (custom templates, another black); read its version from metadata, not by
+        # importing it
         version = installed_version("black")
         return f"black {version}" if version else "black missing"
 
     def format(self, path: str, text: str) -> str:
         """black's output for any text (this is not known to come from the built-in templates)."""
-        from .blackformat import format_python
-
         return format_python([text])[0]
 
     def format_all(self, files: Sequence[tuple[PlannedFile, str]], custom_templates: bool = False) -> list[str]:
-        """Each rendered file in black's format. The built-in templates already print black's format
-        (python_layout), so their output is returned as is, and black runs (through toolgen's cache, imported only
-        then) only for text that is not known to be black's: anything rendered while custom templates are in play,
-        a statement the layout does not handle, or an installed black whose style the layout was not verified
-        against."""
-        trusted = not custom_templates and _layout_matches_installed_black()
-        results: list[str | None] = [
-            text if trusted and planned.context.get(BLACK_EXACT) else None for planned, text in files
-        ]
-        pending = [index for index, result in enumerate(results) if result is None]
-        if pending:
-            for index, formatted in zip(pending, _black([files[index] for index in pending])):
-                results[index] = formatted
-        return [result for result in results if result is not None]
+        """Each rendered file in black's format. The built-in templates print black's format already (layout.py),
+        so their output is returned as is; black runs (imported only then) on text that is not known to be
+        black's: anything rendered while custom templates are in play, or everything when the installed black
+        has a style the layout was not verified against."""
+        if not custom_templates and _layout_matches_installed_black():
+            return [text for _, text in files]
+        return _black(files)
 
 
 def _black(files: Sequence[tuple[PlannedFile, str]]) -> list[str]:
     """black's format of each text. Only custom templates can render what black cannot parse: that is the same
     located error, naming the template, as when another language's formatter rejects a file (exit 2)."""
     import black
-
-    from .blackformat import format_python
 
     try:
         return format_python([text for _, text in files])
@@ -113,17 +108,53 @@ def _black(files: Sequence[tuple[PlannedFile, str]]) -> list[str]:
     raise ConfigError(rejected)
 
 
-# black majors whose stable style python_layout reproduces (tests/test_python_layout.py checks the installed
+# black majors whose stable style layout.py reproduces (tests/test_python_layout.py checks the installed
 # one). black changes its stable style only in the first release of a year, so a major version names a style.
 VERIFIED_BLACK_MAJORS = frozenset({"26"})
 
 
 @functools.cache
 def _layout_matches_installed_black() -> bool:
-    """Whether the installed black (read from its metadata, without importing it) has the style python_layout
+    """Whether the installed black (read from its metadata, without importing it) has the style layout.py
     reproduces. Without black there is nothing to disagree with: the layout stands."""
     version = installed_version("black")
     return version is None or version.split(".")[0] in VERIFIED_BLACK_MAJORS
+
+
+# -- black itself, for text the layout cannot vouch for ----------------------------------------------------------
+#
+# Each file is independent and pure CPU, so many at once run in a process pool. Its results are not cached here: the
+# finished files that contain them are (codegen.run.incremental), and a cache of black's own answers saved under
+# 20 % in every measured scenario (docs/decisions.md).
+
+# The one description of the mode toolgen formats generated Python with: black's defaults (line length 88, string
+# normalization, magic trailing commas) targeting Python 3.11.
+BLACK_TARGET_VERSIONS = ("PY311",)
+POOL_MIN_FILES = 48  # below this a pool's start-up (~0.1 s with fork, ~0.4 s with spawn) is not worth it
+
+
+def black_mode() -> Any:
+    import black
+
+    return black.Mode(target_versions={black.TargetVersion[name] for name in BLACK_TARGET_VERSIONS})
+
+
+def format_python(texts: Sequence[str]) -> list[str]:
+    """`black.format_str(text, mode=black_mode())` for each text; in a process pool when there are many."""
+    import black
+
+    texts = list(texts)
+    pooled = forkpool.run(_format_one, texts, forkpool.workers_for(len(texts), POOL_MIN_FILES), fork_only=False)
+    if pooled is not None:
+        return pooled
+    mode = black_mode()
+    return [black.format_str(text, mode=mode) for text in texts]
+
+
+def _format_one(text: str) -> str:
+    import black
+
+    return black.format_str(text, mode=black_mode())
 
 
 TARGET = PythonTarget()

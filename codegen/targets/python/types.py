@@ -1,5 +1,11 @@
 """The Python spelling of the model's types and declarations: each IR type as an annotation, the order the
 declarations must appear in, which models need `model_rebuild()`, and the imports a module needs.
+
+Discriminated unions: when every branch of a union is a model with the same required property, each typed as one
+constant (`const`, or an `enum` of one value) and the constants all differ, pydantic can pick the branch by that
+property alone: `Annotated[A | B, Field(discriminator="kind")]`. It then validates against that branch only, so a
+wrong or missing `kind` is one clear error rather than a failure per branch. The branch models already type the
+property as `Literal[...]` (an enum of one member is an alias of one `Literal`).
 """
 
 from __future__ import annotations
@@ -9,9 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ...model import ir
-from ...model.naming import Words
-from .syntax import py_literal, top_level_positions
-from .unions import discriminator
+from ...model.naming import Words, snake
+from .syntax import field_identifier, py_literal, top_level_positions
 
 SCALAR_TYPES: dict[str, str] = {
     "string": "str",
@@ -49,7 +54,7 @@ class TypeWriter:
 
     def union(self, options: tuple[ir.TypeRef, ...]) -> str:
         """`A | B`: pydantic's smart-mode union tries each member and keeps the exact match; a union of models
-        told apart by one constant property is discriminated by it (python_unions)."""
+        told apart by one constant property is discriminated by it (see the module)."""
         key = discriminator(options, self.decls.__getitem__) if self.decls and self.imports else None
         if key is not None and self.imports is not None:
             self.imports.add("typing", "Annotated")
@@ -91,17 +96,15 @@ TYPE_MAP: dict[str, Callable[[TypeWriter, Any], str]] = {
 }
 
 
-def literal_type(members: Sequence[ir.EnumMember]) -> str:
-    """`Literal[...]` for an enum. `Literal` cannot hold floats, so an enum with a non-integral number widens
-    its numeric members to `float` (the wire schema keeps the exact values)."""
+def literal_members(members: Sequence[ir.EnumMember]) -> tuple[list[str], bool]:
+    """The values of an enum's `Literal[...]`, and whether it widens to `float`: `Literal` cannot hold floats, so
+    an enum with a non-integral number keeps only its strings and booleans as literals, its numbers as `float`
+    (the wire schema keeps the exact values). No literal and no float: `Literal[None]`."""
     values = [member.value for member in members]
     has_float = any(isinstance(value, float) for value in values)
     if has_float:
         values = [value for value in values if isinstance(value, (str, bool))]
-    parts = [f"Literal[{', '.join(py_literal(value) for value in values)}]"] if values else []
-    if has_float:
-        parts.append("float")
-    return " | ".join(parts) or "Literal[None]"
+    return [py_literal(value) for value in values], has_float
 
 
 def dependency_order(decls: Sequence[ir.Decl]) -> list[ir.Decl]:
@@ -197,3 +200,46 @@ def isort_key(name: str) -> tuple[int, str]:
     """isort's default `force_sort_within_sections=False` order: CONSTANTS, Classes, functions."""
     kind = 0 if name.isupper() else 1 if name[:1].isupper() else 2
     return kind, name
+
+
+# -- discriminated unions ------------------------------------------------------------------------
+
+DeclOf = Callable[[Words], ir.Decl]
+
+
+def discriminator(options: tuple[ir.TypeRef, ...], decl_of: DeclOf) -> str | None:
+    """The property that tells the union's branches apart, or None when there is none (see the module)."""
+    structs = [_struct(option, decl_of) for option in options]
+    if len(structs) < 2 or any(struct is None for struct in structs):
+        return None
+    first = structs[0]
+    assert first is not None
+    for candidate in first.fields:
+        values = [_constant(struct, candidate.wire_name, decl_of) for struct in structs]  # type: ignore[arg-type]
+        if all(value is not _NONE for value in values) and len({repr(value) for value in values}) == len(values):
+            return candidate.wire_name
+    return None
+
+
+_NONE = object()
+
+
+def _struct(option: ir.TypeRef, decl_of: DeclOf) -> ir.StructDecl | None:
+    decl = decl_of(option.name) if isinstance(option, ir.NamedType) else None
+    return decl if isinstance(decl, ir.StructDecl) else None
+
+
+def _constant(struct: ir.StructDecl, wire_name: str, decl_of: DeclOf) -> object:
+    """The one value the required property `wire_name` can have (a string or integer), else _NONE. The field's
+    Python name must be the wire name, alone in the model: pydantic looks the discriminator up by that name."""
+    fields = [item for item in struct.fields if item.wire_name == wire_name]
+    python_names = [field_identifier(snake(item.words)) for item in struct.fields]
+    if len(fields) != 1 or not fields[0].required or python_names.count(wire_name) != 1:
+        return _NONE
+    if field_identifier(snake(fields[0].words)) != wire_name or not isinstance(fields[0].type, ir.NamedType):
+        return _NONE
+    enum = decl_of(fields[0].type.name)
+    if not isinstance(enum, ir.EnumDecl) or len(enum.members) != 1:
+        return _NONE
+    value = enum.members[0].value
+    return value if isinstance(value, (str, int)) and not isinstance(value, bool) else _NONE

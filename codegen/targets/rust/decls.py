@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from ...model import ir
 from ...model.naming import Words, pascal
+from ...review.warning_codes import SHORTENED, UNION_RUST_AFTER_ALL
 from ..base import Reporter
 from .names import TAKEN_TYPE_NAMES, ToolNames, fit_type_name, unique_with_warnings
 from .unions import UntaggedDecl, plan_unions, unions_in
@@ -127,6 +128,7 @@ class ModuleDecls:
                 self.report.warn(
                     self.tool.source, line, column,
                     f"Rust type `{full[:40]}…` is too long for a rustdoc file name; it is `{candidates[index]}`",
+                    SHORTENED,
                 )  # fmt: skip
         chosen = unique_with_warnings(candidates, TAKEN_TYPE_NAMES, "type", positions, self.tool, self.report)
         return {decl.name: name for decl, name in zip(decls, chosen)}
@@ -142,6 +144,7 @@ class ModuleDecls:
                 column,
                 "Rust types this union as serde_json::Value after all: a branch's Rust type accepts "
                 "values of more than one JSON type, or two branches' Rust types accept the same values",
+                UNION_RUST_AFTER_ALL,
             )
 
     def _union_position(self, union: ir.UnionType) -> tuple[int, int]:

@@ -78,6 +78,10 @@ def handlers_context(names: Sequence[ToolNames], tools: Sequence[Any]) -> dict[s
         ],
         "tool_calls": [_call(factory, field, _argument_indent(layout)) for factory, field in calls],
         "calls_layout": layout,
+        # Each handler alias only where a field uses it: in a binary crate an unused one is dead code, which
+        # RUSTFLAGS=-Dwarnings refuses even when every tool is used.
+        "typed_handlers": any(item.params for item in names),
+        "invocation_handlers": any(not item.params for item in names),
     }
 
 

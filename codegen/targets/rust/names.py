@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ...model import ir
 from ...model.naming import pascal, snake, unique_identifiers
+from ...review.warning_codes import RENAMED
 from ..base import Reporter
 from .handlers import FOLDER_MODULE_NAMES, FOLDER_TYPE_NAMES
 from .literals import string_literal
@@ -70,6 +71,7 @@ def plan_tool_names(tools: Sequence[ir.Tool], report: Reporter) -> list[ToolName
             tool.column,
             f"Rust module `{rename.original}` is taken by another tool (`{rename.clashed_with}`); "
             f"this tool's module is `{rename.chosen}`",
+            RENAMED,
         )
     params_candidates = [pascal(tool.params) if tool.params else "" for tool in tools]
     params_names, renamed = unique_identifiers(
@@ -85,6 +87,7 @@ def plan_tool_names(tools: Sequence[ir.Tool], report: Reporter) -> list[ToolName
                 tool.line,
                 tool.column,
                 f"Rust parameters type `{candidate}` clashes with another tool's; this tool's is `{params}`",
+                RENAMED,
             )
         module = identifier(tool_stem)
         # `mod r#type;` is read from type.rs, `mod self_;` from self_.rs.
@@ -134,5 +137,6 @@ def unique_with_warnings(
                 column,
                 f"Rust {what} `{original}` collides with another after casing; it is `{result}` "
                 f"(the wire name is unchanged)",
+                RENAMED,
             )
     return chosen

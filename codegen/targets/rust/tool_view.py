@@ -15,6 +15,7 @@ from ...model import ir
 from ...schema.defaultfit import DefaultFit
 from ...model.naming import pascal, snake, unique_identifiers
 from ...schema.subset import _json_equal
+from ...review.warning_codes import DEFAULT_UNFIT
 from ..base import Reporter
 from .decls import ModuleDecls, RustDecl
 from .doc import doc_lines, show_invisible
@@ -253,6 +254,7 @@ class _ToolPlanner:
                 f.column,
                 f"the default of `{f.wire_name}` does not fit the Rust type `{rust_type.text()}`; the field "
                 "is an Option without a default there (the wire schema still carries the default)",
+                DEFAULT_UNFIT,
             )
             return _NO_DEFAULT
         return f.default

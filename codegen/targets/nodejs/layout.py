@@ -1,36 +1,37 @@
-"""Prettier's layout, for the small TypeScript subset the nodejs target emits.
+"""prettier 3's rules for the TypeScript toolgen writes, and the `ts` layout macro that applies them.
 
 The generated TypeScript must already be in prettier's default format (print width 80, two-space indent, double
-quotes, semicolons, trailing commas "all"), and toolgen must not need Node.js to generate it. So toolgen ports
-prettier 3's document printer (`src/document/printer/printer.js`, in `ts_doc`) and, in this module, for the
-handful of syntax forms toolgen writes (`ts_syntax`), the rules prettier uses to build documents from them
-(`src/language-js/print/*.js`: member chains, call arguments, assignments, arrow functions, arrays, objects, keys,
-type arguments, unions, interfaces). Each printing function names the prettier function it follows; branches for
-syntax toolgen never writes are left out.
+quotes, semicolons, trailing commas "all"), without Node.js. The templates spell each statement once, flat, inside
+`{% call ts() %}…{% endcall %}`; the macro reads it back into syntax nodes (`reader`) and builds prettier's document
+for it, which `layout.markup` prints where it stands. The rules below are prettier's (`src/language-js/print/*.js`:
+member chains, call arguments, assignments, arrow functions, functions, arrays, objects, keys, type arguments,
+unions, interfaces) for the handful of syntax forms toolgen writes; each names the prettier function it follows, and
+branches for syntax toolgen never writes are left out.
 
 Two deliberate simplifications keep the output a fixed point of prettier: every non-empty object literal is written
 expanded (prettier keeps an object expanded when its source has a newline after `{`), and nothing is written that
-prettier would treat differently because of the original text (no blank lines inside expressions, no comments
-inside expressions). The test suite runs the real `prettier --check` on everything this module prints.
+prettier would treat differently because of the original text (no blank lines or comments inside expressions). The
+test suite runs the real `prettier --check` on everything this module prints.
 """
-
 
 from __future__ import annotations
 
 from typing import Any
 
-
+from ...layout import markup
 from ...layout.doc import (
     Align, BREAK_PARENT, can_break, conditional_group, Doc, Fill, Group, group, HARDLINE, IfBreak, Indent,
     IndentIfBreak, join, Label, LINE, new_group_id, print_doc, PRINT_WIDTH, SOFTLINE, string_width,
     TAB_WIDTH, will_break,
 )
-from .literals import _escape_char, is_es5_identifier_name, needs_escape, _PLAIN_TEXT, string_literal
+from . import json_layout
+from .reader import Unreadable, read_statement
 from .syntax import (
-    ArrayExpr, Arrow, Bool, Call, _chain_groups, _chain_is_labelled, _chain_nodes, _chain_shape, ConstDecl, Ident,
-    ImportDecl, InterfaceDecl, _is_call, _is_concisely_printed_array, _is_lone_short_argument, _is_signed_number,
-    is_simple_call_argument, _is_simple_type, Member, Null, Num, _number_text, ObjectExpr, Prop,
-    _should_expand_last_arg, _should_hug_union, Str, TArray, TKeyword, TMember, TRef, TTypeof, TUnion, TypeAlias,
+    ArrayExpr, Arrow, As, Bool, Call, _chain_groups, _chain_is_labelled, _chain_nodes, _chain_shape, ConstDecl,
+    FunctionDecl, Ident, ImportDecl, InterfaceDecl, _is_call, _is_concisely_printed_array, _is_lone_short_argument,
+    _is_signed_number, is_simple_call_argument, _is_simple_type, Json, json_text, json_value, Member, Null, Num,
+    _number_text, ObjectExpr, Prop, property_key, Return, _should_expand_last_arg, _should_hug_union, Str,
+    _string_text, string_literal, TArray, TFunction, TKeyword, TMember, TRef, TTypeof, TUnion, TypeAlias,
 )
 
 
@@ -48,7 +49,7 @@ class _Printer:
         if isinstance(node, Ident):
             return node.name
         if isinstance(node, Str):
-            return string_literal(node.value)
+            return _string_text(node)
         if isinstance(node, Num):
             return _number_text(node)
         if isinstance(node, Bool):
@@ -63,6 +64,12 @@ class _Printer:
             return self.call(node)
         if isinstance(node, Arrow):
             return self.arrow(node, expand_last_arg)
+        if isinstance(node, Member):
+            return [self.expr(node.object), ".", node.name]
+        if isinstance(node, As):  # prettier's printBinaryCastExpression (never a callee or a member's object)
+            return [self.expr(node.expression), " as ", self.type(node.type)]
+        if isinstance(node, Json):
+            return self.expr(json_value(node.value))
         raise TypeError(f"cannot print {node!r}")
 
     def array(self, node: ArrayExpr) -> Doc:
@@ -107,28 +114,29 @@ class _Printer:
             parts.append(([",", LINE] if index else []) + [self.property(prop)])
         return group(["{", Indent([LINE, *parts]), IfBreak(","), LINE, "}"], should_break=True)
 
-    def key(self, key: str, computed: bool = False) -> Doc:
-        """prettier's printKey with quoteProps "as-needed"."""
+    def key(self, key: str, computed: bool = False, quoted: bool = False) -> Doc:
+        """prettier's printKey with quoteProps "as-needed" (`quoted`: the key as printed already)."""
         if computed:
-            return ["[", string_literal(key), "]"]
-        if is_es5_identifier_name(key) and string_literal(key)[1:-1] == key:
-            return key
-        return string_literal(key)
+            return ["[", key if quoted else string_literal(key), "]"]
+        return key if quoted else property_key(key)
 
     def property(self, prop: Prop) -> Doc:
-        left = self.key(prop.key, prop.computed)
+        left = self.key(prop.key, prop.computed, prop.quoted)
         return self.assignment(left, ":", prop.value, is_property=True)
 
     def call(self, node: Call) -> Doc:
-        """prettier's printCallExpression: a call of a member (every call toolgen writes) goes through the
-        member-chain printer."""
-        return self.member_chain(node)
+        """prettier's printCallExpression: a call of a member goes through the member-chain printer; a call of a
+        name is the name, its type arguments and its arguments."""
+        if isinstance(node.callee, Member):
+            return self.member_chain(node)
+        type_args = self.type_args(node.type_args) if node.type_args else ""
+        return [self.expr(node.callee), type_args, self.call_arguments(node)]
 
     def call_arguments(self, node: Call) -> Doc:
         """prettier's printCallArguments."""
         args = node.args
         if not args:
-            return group(["(", ")"])
+            return "()"  # group(["(", ")"]), which never breaks
         printed = []
         for index, arg in enumerate(args):
             doc = self.expr(arg)
@@ -143,7 +151,8 @@ class _Printer:
             head = printed[:-1]
             if any(will_break(doc) for doc in head):
                 return all_args_broken_out()
-            last = self.expr(args[-1], expand_last_arg=True)
+            # only an arrow prints differently as an expanded last argument: an object or array is reused
+            last = self.expr(args[-1], expand_last_arg=True) if isinstance(args[-1], Arrow) else printed[-1]
             if will_break(last):
                 return [
                     BREAK_PARENT,
@@ -186,7 +195,7 @@ class _Printer:
         printed_groups = [print_group(g) for g in groups]
         one_line = printed_groups
         if not _chain_is_labelled(len(groups), should_merge):
-            return group(one_line)
+            return _text(one_line) or group(one_line)
 
         rest = groups[2 if should_merge else 1 :]
         indented = (
@@ -222,9 +231,8 @@ class _Printer:
         )
 
     def arrow(self, node: Arrow, expand_last_arg: bool) -> Doc:
-        """prettier's printArrowFunction for a single arrow without parameters whose body is an expression (a
-        call)."""
-        signature = group([["(", ")"], ""])
+        """prettier's printArrowFunction for a single arrow whose body is an expression (a call)."""
+        signature = group([self.parameters(node.params), ""])
         body = self.expr(node.body)
         same_line = isinstance(node.body, (ArrayExpr, ObjectExpr, Arrow))
         trailing_comma = IfBreak(",") if expand_last_arg else ""
@@ -312,7 +320,16 @@ class _Printer:
             )
         if isinstance(node, TUnion):
             return self.union(node, assignment_layout, key)
+        if isinstance(node, TFunction):  # prettier's printFunctionType (its one parameter is never grouped)
+            return group([self.parameters(node.params), " => ", self.type(node.result)])
         raise TypeError(f"cannot print type {node!r}")
+
+    def parameters(self, params: list) -> Doc:
+        """prettier's printFunctionParameters: names, or (name, type) pairs."""
+        if not params:
+            return ["(", ")"]
+        printed = [name if isinstance(name, str) else [name[0], ": ", self.type(name[1])] for name in params]
+        return ["(", Indent([SOFTLINE, join([",", LINE], printed)]), IfBreak(","), SOFTLINE, ")"]
 
     def type_args(self, args: list) -> Doc:
         """prettier's printTypeParameters for type arguments."""
@@ -371,59 +388,105 @@ class _Printer:
             ]
         if isinstance(node, ImportDecl):
             specifiers = [("type " if type_only else "") + name for name, type_only in node.names]
+            source = _string_text(node.source) if isinstance(node.source, Str) else string_literal(node.source)
             if len(specifiers) == 1:  # printModuleSpecifiers: a single specifier never breaks
-                return ["import { ", specifiers[0], " } from ", string_literal(node.source), ";"]
+                return ["import { ", specifiers[0], " } from ", source, ";"]
             return [
                 "import ",
                 group(
                     ["{", Indent([LINE, join([",", LINE], specifiers)]), IfBreak(","), LINE, "}"]
                 ),
                 " from ",
-                string_literal(node.source),
+                source,
                 ";",
             ]
+        if isinstance(node, FunctionDecl):  # prettier's printFunction: the parameters break before the result
+            signature = group([self.parameters(node.params), ": ", self.type(node.result)])
+            body = join(HARDLINE, [self.statement(statement) for statement in node.body])
+            return [export, "function ", node.name, signature, " {", Indent([HARDLINE, body]), HARDLINE, "}"]
+        if isinstance(node, Return):  # prettier's printReturnOrThrowArgument
+            return ["return ", self.expr(node.value), ";"]
         raise TypeError(f"cannot print statement {node!r}")
 
     def interface_member(self, member: TMember) -> Doc:
         annotation = self.type(member.type, key="typeAnnotation")
-        return [
-            group([self.key(member.key), "?" if member.optional else "", ": ", annotation]),
+        printed = [
+            group([self.key(member.key, quoted=member.quoted), "?" if member.optional else "", ": ", annotation]),
             ";",
         ]
+        return [member.comment, HARDLINE, printed] if member.comment else printed
+
+
+def _text(doc: Doc) -> str | None:
+    """The text of a document that cannot break (strings in lists and groups without ids), else None: a short
+    call prints the same as its one string, and the printer has less to walk."""
+    parts: list[str] = []
+    stack = [doc]
+    while stack:
+        current = stack.pop()
+        kind = type(current)
+        if kind is str:
+            parts.append(current)
+        elif kind is list:
+            stack.extend(reversed(current))
+        elif kind is Group and not current.brk and current.id is None and not current.expanded_states:
+            stack.append(current.contents)
+        else:
+            return None
+    return "".join(parts)
 
 
 def format_statement(node: Any) -> str:
-    """One top-level statement laid out as prettier would, without a trailing newline.
-
-    Since the templates spell the code, only a file's import line and the rare wire constant that
-    `ts_json_layout` declines come here: the document printer is fast enough for them (about 0.07 s for the 1000
-    benchmark specs), so no direct printer or cache of layouts stands in front of it."""
+    """One top-level statement laid out as prettier would, without a trailing newline."""
     return print_doc(_Printer().statement(node), PRINT_WIDTH)
 
 
-def doc_comment(text: str) -> str:
-    """A `/** … */` comment prettier leaves as it is: `*/` broken up, one ` * ` line per line of text, no trailing
-    spaces, and characters that could hide or reorder text (controls, bidi overrides) shown as `\\uXXXX`.
-    """
-    text = (
-        text.replace("\r\n", "\n")
-        .replace("\r", "\n")
-        .replace("\u2028", "\n")
-        .replace("\u2029", "\n")
-    )
-    if not _PLAIN_TEXT.fullmatch(text):
-        text = "".join(
-            char if char == "\n" or not needs_escape(char) else _escape_char(char) for char in text
-        )
-    text = text.replace("*/", "*\\/")
-    lines = [line.rstrip() for line in text.strip("\n").split("\n")]
-    while lines and not lines[-1]:
-        lines.pop()
-    # The common indentation of the later lines means nothing (docstring-style text): it would show as code.
-    margin = min((len(line) - len(line.lstrip()) for line in lines[1:] if line), default=0)
-    if lines:
-        lines = [lines[0].lstrip(), *(line[margin:] for line in lines[1:])]
-    if len(lines) == 1 and not lines[0].startswith("*") and lines[0].strip():
-        return f"/** {lines[0].strip()} */"
-    body = "\n".join(f" * {line}".rstrip() for line in lines)
-    return f"/**\n{body}\n */"
+# ---------------------------------------------------------------------------------------------------------------
+# The layout macro and the values a view places
+# ---------------------------------------------------------------------------------------------------------------
+
+
+# Statements whose documents hold no hard break (no object literal, no block): laid out flat when they fit.
+_NEVER_BROKEN = ("import ", "export type ")
+
+
+def statement(text: str, placed: list) -> str:
+    """The statement a template spelled flat in `text`, as prettier prints it; text the reader does not know (a
+    custom template's) is left as written, for prettier to lay out (it runs over custom templates' output).
+
+    A constant whose whole value is a placed JSON value prints straight from it (`json_layout`): a wire schema
+    holds dozens of values, and its document would cost eight times as much to print."""
+    if "\n" not in text and text.startswith(_NEVER_BROKEN) and string_width(text) <= PRINT_WIDTH:
+        return text  # what prettier prints for a type alias or an import that fits: the flat text
+    try:
+        node = read_statement(text, placed)
+    except Unreadable:
+        return text
+    if isinstance(node, ConstDecl) and isinstance(node.init, Json):
+        printed = json_layout.json_constant(node.name, node.type, node.init.value)
+        if printed is not None:
+            return printed
+    return markup.place(_Printer().statement(node))
+
+
+def _ts(caller: Any) -> str:
+    """`{% call ts() %}statement{% endcall %}`: the statement laid out as prettier prints it."""
+    text = caller()
+    stripped = text.rstrip("\n")
+    return statement(stripped, markup.placed_documents()) + text[len(stripped) :]
+
+
+class JsonValue:
+    """A JSON value in a view: where a template writes it, it stands for its TypeScript literal (a document
+    labelled with the value, which `ts` reads back)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any):
+        self.value = value
+
+    def __str__(self) -> str:
+        return markup.place(Label(Json(self.value), json_text(self.value)))  # type: ignore[arg-type]
+
+
+MACROS = {"ts": _ts}
