@@ -8,11 +8,13 @@ import re
 import subprocess
 from pathlib import Path
 
-from codegen.run.generate import load_tools, render_outputs
-from codegen.targets.java.syntax import text_block_assignment
 from codegen.layout.json import pretty_json
+from codegen.layout.markup import Laid
+from codegen.run.generate import load_tools, render_outputs
+from codegen.targets.java.layout import json_value
 
 from .support import ALL_SPEC_DIRS, SDK_SPEC_DIRS, require_executable
+from .test_target_java import laid_out
 
 # `private static final String PARAMETERS_JSON =` (or METADATA_JSON) through the end of its initializer.
 _JSON_CONSTANT = re.compile(r"  private static final String (PARAMETERS|METADATA)_JSON( =.*?;)\n", re.S)
@@ -43,8 +45,13 @@ HOSTILE_TEXTS = [
 ]
 
 
+def text_block_assignment(head: str, text: str) -> list[str]:
+    """`head = …;` holding `text`, at a class member's indentation, as the tool template writes its JSON constants."""
+    return laid_out("  " + head + " = {{ value }};", value=Laid(json_value(text)))
+
+
 def test_a_text_block_is_laid_out_as_google_java_format_does():
-    assert text_block_assignment(2, "private static final String X", '{\n  "a": [1, 2]\n}') == [
+    assert text_block_assignment("private static final String X", '{\n  "a": [1, 2]\n}') == [
         "  private static final String X =",
         '      """',
         "      {",
@@ -96,7 +103,7 @@ def _javac_strings(tmp_path: Path, initializers: list[str]) -> list[str]:
 
 def test_javac_reads_hostile_texts_back_exactly(tmp_path):
     head = "  static final String X"
-    initializers = ["\n".join(text_block_assignment(2, "static final String X", text))[len(head) :]
+    initializers = ["\n".join(text_block_assignment("static final String X", text))[len(head) :]
                     for text in HOSTILE_TEXTS]  # fmt: skip
     assert _javac_strings(tmp_path, initializers) == HOSTILE_TEXTS
 
@@ -129,7 +136,7 @@ def test_javac_reads_every_generated_json_constant_as_the_json(tmp_path):
 
 def test_a_text_too_long_for_one_constant_is_joined_from_blocks_at_line_breaks():
     text = ("a" * 100 + "\n") * 1000  # 101,000 bytes
-    lines = text_block_assignment(2, "static final String X", text)
+    lines = text_block_assignment("static final String X", text)
     assert lines[:3] == ["  static final String X =", "      String.join(", '          "",']
     assert lines.count('          """') == 2 and lines[-1] == '          """);'
     # The first block ends at a line break, so no line of the text is cut in two.
@@ -139,4 +146,4 @@ def test_a_text_too_long_for_one_constant_is_joined_from_blocks_at_line_breaks()
 
 def test_text_javac_would_misread_or_warn_about_stays_a_string_literal():
     for text in ["ends in an ideographic space\u3000", "a\u2028b", "a\u2029b", "a\u0085b"]:
-        assert '"""' not in "\n".join(text_block_assignment(2, "static final String X", text)), repr(text)
+        assert '"""' not in "\n".join(text_block_assignment("static final String X", text)), repr(text)

@@ -15,17 +15,17 @@ import pytest
 from codegen.model import ir
 from codegen.run.generate import load_tools, render_outputs
 from codegen.model.naming import identifier_words
-from codegen.targets.java import target
+from codegen.layout import markup
+from codegen.targets import render
+from codegen.targets.java import layout, names, types
+from codegen.targets.java.doc import javadoc, line_comment
+from codegen.targets.java.layout import COLUMN_LIMIT
 from codegen.targets.java.syntax import (
-    COLUMN_LIMIT,
-    argument_list,
     escape_identifier,
     is_package_name,
     java_string,
-    javadoc,
     javadoc_text,
     line_comment_text,
-    string_assignment,
     string_chunks,
 )
 from codegen.output.writer import OWNERSHIP_MARKER
@@ -35,6 +35,25 @@ from .support import ALL_SPEC_DIRS, REPO, SPECS, write_outputs
 from .test_syntax import syntax_problems
 
 FOLDER = "java/com/example/copilot/tools"
+
+
+def laid_out(source: str, **context) -> list[str]:
+    """The lines of `source`, a template in the Java templates' environment (their layout macros), rendered with
+    `context` and laid out as the target lays out its files."""
+    with markup.collecting() as placed:
+        text = render.environment("java").from_string(source).render(**context)
+    return markup.lay_out(text, placed, layout.STYLE).split("\n")
+
+
+def string_assignment(head: str, text: str) -> list[str]:
+    """`head = "text";` at a class member's indentation, as the tool template writes its string constants."""
+    return laid_out("  " + head + " = {{ value }};", value=markup.Laid(layout.string_value(text)))
+
+
+def argument_list(head: str, arguments: list[str], tail: str) -> list[str]:
+    """`head(arguments)tail` at a class member's indentation, the arguments marked as the templates mark them."""
+    source = "  " + head + "({% call arguments() %}{{ items | join(',' ~ next_argument) }}{% endcall %})" + tail
+    return laid_out(source, items=arguments)
 
 
 def _outputs(spec_dirs=None, options=None) -> tuple[dict[str, str], list]:
@@ -194,28 +213,28 @@ def test_javadoc_layout_matches_google_java_format():
 
 
 def test_string_assignment_layouts():
-    assert string_assignment(2, "static final String A", "x") == ['  static final String A = "x";']
-    two = string_assignment(2, "static final String A", "y" * 80)
+    assert string_assignment("static final String A", "x") == ['  static final String A = "x";']
+    two = string_assignment("static final String A", "y" * 80)
     assert two == ["  static final String A =", '      "' + "y" * 80 + '";']
-    chain = string_assignment(2, "static final String A", "z" * 300)
+    chain = string_assignment("static final String A", "z" * 300)
     assert chain[0] == "  static final String A =" and chain[1].startswith('      "')
     assert all(line.startswith('          + "') for line in chain[2:]) and chain[-1].endswith('";')
     assert all(len(line) <= COLUMN_LIMIT for line in chain)
 
 
 def test_argument_list_layouts():
-    assert argument_list(2, "f(", ["a", "b"], ");") == ["  f(a, b);"]
-    head = "someFunctionName("
-    assert argument_list(2, head, ["x" * 40, "y" * 40], ");") == [
-        f"  {head}",
+    assert argument_list("f", ["a", "b"], ";") == ["  f(a, b);"]
+    head = "someFunctionName"
+    assert argument_list(head, ["x" * 40, "y" * 40], ";") == [
+        f"  {head}(",
         f"      {'x' * 40}, {'y' * 40});",
     ]
-    assert argument_list(2, "f(", ["x" * 60, "y" * 60], ");") == [
+    assert argument_list("f", ["x" * 60, "y" * 60], ";") == [
         "  f(",
         f"      {'x' * 60},",
         f"      {'y' * 60});",
     ]
-    assert argument_list(2, "record R(", [], ") {}") == ["  record R() {}"]
+    assert argument_list("record R", [], " {}") == ["  record R() {}"]
 
 
 # -- identifiers ----------------------------------------------------------------------------------
@@ -244,7 +263,7 @@ def test_component_names(wire, component):
     from codegen.model.naming import camel
 
     assert (
-        escape_identifier(camel(identifier_words(wire, "value")), target.COMPONENT_RESERVED)
+        escape_identifier(camel(identifier_words(wire, "value")), names.COMPONENT_RESERVED)
         == component
     )
 
@@ -271,8 +290,8 @@ def test_enum_constant_names(value, constant):
 
 
 def test_type_map_covers_every_type_kind():
-    assert set(target.TYPE_MAP) == set(ir.TYPE_KINDS)
-    assert set(target.SCALAR_TYPES) == set(ir.SCALAR_KINDS)
+    assert set(types.TYPE_MAP) == set(ir.TYPE_KINDS)
+    assert set(types.SCALAR_TYPES) == set(ir.SCALAR_KINDS)
 
 
 @pytest.mark.parametrize("name", ["com.example.tools", "a", "x1.y_2.$z"])
@@ -355,9 +374,14 @@ def test_tool_handlers_is_not_a_record_so_any_number_of_tools_fits(tmp_path):
 def test_handler_method_declarations_break_like_the_formatter(head, parameters, lines):
     """Layouts google-java-format 1.28 prints (checked by hand); the whole corpus is checked by the formatter in
     test_generated_files_are_google_java_format_clean."""
-    from codegen.targets.java.handlers import method_declaration
-
-    assert method_declaration(head, parameters) == lines
+    record = parameters[0].removesuffix(" params") if len(parameters) == 2 else "X."
+    tool_class, _, params = record.partition(".")
+    method = {"doc": "  /** Doc. */", "name": head.removeprefix("Object "), "tool_class": tool_class,
+              "params": params or None}  # fmt: skip
+    context = {"header": "// Header.", "package": "p", "methods": [method]}
+    text = render.render("java", "tool_handlers.java.j2", context, style=layout.STYLE)
+    declaration = text.split("  /** Doc. */\n")[1].split("\n\n")[0]
+    assert declaration.split("\n") == lines
 
 
 def test_header_names_the_spec_and_says_do_not_edit():
@@ -465,8 +489,6 @@ def test_root_record_yields_its_name_to_a_defs_entry_called_params(tmp_path):
 
 
 def test_long_header_wraps_like_the_formatter():
-    from codegen.targets.java.syntax import line_comment
-
     assert line_comment(0, "short") == ["// short"]
     lines = line_comment(0, "Code generated by toolgen from " + "d/" * 40 + "x.yaml. DO NOT EDIT.")
     assert lines[0] == "// Code generated by toolgen from" and all(

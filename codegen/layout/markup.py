@@ -29,7 +29,7 @@ from .doc import (
     group,
     print_doc,
 )
-from .plain import print_plain
+from .plain import flat_text, print_plain
 
 MARK = "\ue000"  # private-use characters: no template or spec text can forge a token (names and text are escaped)
 _TOKEN = re.compile("\ue000([0-9]+)\ue001")
@@ -121,7 +121,9 @@ def lay_out(text: str, placed: list[Doc], style: Style) -> str:
             parts = _inline(stripped, placed)
             laid = print_plain(parts, indent, style)
             if laid is None:
-                laid = print_doc([indent, IndentTo(indent, parts)], style=style)
+                doc = [indent, IndentTo(indent, parts)]
+                flat = flat_text(doc, style)
+                laid = print_doc(doc, style=style) if flat is None else flat
         out += [text[position:start], laid]
         position = end
         mark = text.find(MARK, end)

@@ -8,7 +8,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from .doc import BREAK_PARENT, Doc, FirstFit, Indent, Line, Reserve, Style
+from .doc import (
+    BREAK_PARENT,
+    PRETTIER,
+    Align,
+    Doc,
+    FirstFit,
+    Group,
+    IfBreak,
+    Indent,
+    IndentIfBreak,
+    IndentTo,
+    Label,
+    Line,
+    Measure,
+    Reserve,
+    Style,
+)
 
 
 def print_plain(parts: list, indent: str, style: Style) -> str | None:
@@ -83,3 +99,77 @@ def _trim(out: list[str]) -> None:
             out[-1] = stripped
             return
         out.pop()
+
+
+def flat_text(doc: Doc, style: Style = PRETTIER) -> str | None:
+    """`doc`'s text when `print_doc` would print it on one line, every group flat; None when that is not certain
+    (then `print_doc` decides). A fast path for the many laid-out lines that fit: one walk, no measuring.
+
+    Certain means: no hard line or break, no broken group, nothing outside a group that could break (a line, an
+    `IfBreak`, a `Measure`, a fill), the whole text within the width, and every group after the first measured
+    in break mode (as the printer measures what follows a group) as it is flat: starting with a line, or holding
+    no `IfBreak` and no conditional group before its first line."""
+    out: list[str] = []
+    flat_ids: set[int] = set()
+    width = 0
+    top_groups = 0
+    stack: list[tuple[Any, bool]] = [(doc, False)]
+    while stack:
+        current, in_group = stack.pop()
+        kind = type(current)
+        if kind is str:
+            out.append(current)
+            width += style.text_width(current)
+        elif kind is list:
+            stack.extend([(part, in_group) for part in reversed(current)])
+        elif kind is Indent or kind is Align or kind is IndentTo or kind is Label:
+            stack.append((current.contents, in_group))
+        elif kind is Group:
+            if current.brk:
+                return None
+            if not in_group:
+                top_groups += 1
+                if top_groups > 1 and (current.expanded_states or not _measures_as_flat(current.contents)):
+                    return None
+            if current.id is not None:
+                flat_ids.add(current.id)
+            stack.append((current.contents, True))
+        elif not in_group:
+            return None
+        elif kind is Line:
+            if current.hard:
+                return None
+            if not current.soft:
+                out.append(" ")
+                width += 1
+        elif kind is IfBreak or kind is IndentIfBreak:
+            if current.group_id is not None and current.group_id not in flat_ids:
+                return None
+            stack.append((current.flat_contents if kind is IfBreak else current.contents, True))
+        elif kind is Measure:
+            stack.append((current.flat, True))
+        else:  # a break parent, a fill
+            return None
+    return "".join(out) if width <= style.width else None
+
+
+def _measures_as_flat(doc: Doc) -> bool:
+    """Whether `doc` measured in break mode up to its first line is as wide as flat: `_fits` would read an
+    `IfBreak`'s broken contents and a conditional group's last state there."""
+    stack = [doc]
+    while stack:
+        current = stack.pop()
+        kind = type(current)
+        if kind is Line:
+            return True
+        if kind is list:
+            stack.extend(reversed(current))
+        elif kind is Indent or kind is Align or kind is IndentTo or kind is Label:
+            stack.append(current.contents)
+        elif kind is Group and not current.expanded_states:
+            stack.append(current.contents)
+        elif kind is Measure:
+            stack.append(current.flat)
+        elif kind is not str:
+            return False
+    return True

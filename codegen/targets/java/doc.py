@@ -1,5 +1,5 @@
-"""Javadoc from a description's blocks (codegen.model.doctext), in google-java-format's layout, accepted by
-`javac -Xdoclint:all,-missing`.
+"""Javadoc from a description's blocks (codegen.model.doctext), and `//` comments, in google-java-format's layout
+(its Javadoc formatter fills lines up to the column limit), accepted by `javac -Xdoclint:all,-missing`.
 
 The first paragraph is the comment's summary, later ones start with `<p>`, lists are `<ul>`/`<ol>` of `<li>`
 (google-java-format indents them and leaves out `</li>`), code blocks are `<pre>{@code …}</pre>` and code spans
@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...model import doctext
-from .syntax import _wrap, javadoc, javadoc_text
+from .layout import COLUMN_LIMIT
+from .syntax import javadoc_text
 
 
 def _code_safe(text: str) -> bool:
@@ -48,8 +49,23 @@ def _code(text: str) -> str:
     return "{@code " + code + "}" if code and _code_safe(code) else "<code>" + javadoc_text(text) + "</code>"
 
 
+def _plain_line(text: str) -> str | None:
+    """The Javadoc of a description that is one line of plain text (most are), as the blocks would render it;
+    None for any other description (one that may hold code spans, list items, fences or several lines)."""
+    if "\n" in text or "\r" in text or "\t" in text or "`" in text:
+        return None
+    stripped = text.strip()
+    return None if stripped[:1] in _BLOCK_STARTS else javadoc_text(stripped)
+
+
+_BLOCK_STARTS = tuple("-*+~0123456789")  # what a list item or a fence may start with (doctext)
+
+
 def flat(text: str) -> str:
     """A description as one line of Javadoc (for `@param` text): its blocks' text one after the other."""
+    plain = _plain_line(text)
+    if plain is not None:
+        return plain
     parts = []
     for block in doctext.parse(text):
         if isinstance(block, doctext.Code):
@@ -61,31 +77,75 @@ def flat(text: str) -> str:
     return " ".join(part for part in parts if part)
 
 
+def javadoc(indent: int, summary: str, params: Sequence[tuple[str, str]] = ()) -> list[str]:
+    """A Javadoc comment of one paragraph: `summary` and each `@param` text are already `javadoc_text`; params with
+    empty text are left out."""
+    pad = " " * indent
+    params = [(name, text) for name, text in params if text]
+    one_line = f"{pad}/** {summary} */"
+    if not params and len(one_line) <= COLUMN_LIMIT:
+        return [one_line]
+    return _comment(pad, [_wrap(summary.split(" "), f"{pad} * ", f"{pad} * ")] if summary else [], params)
+
+
 def comment(indent: int, text: str, params: Sequence[tuple[str, str]] = ()) -> list[str]:
-    """A Javadoc comment for a description (and already-Javadoc `@param` texts), as google-java-format lays it
-    out; a description of one paragraph is `javadoc`'s one-liner or wrapped summary."""
+    """A Javadoc comment for a description (and already-Javadoc `@param` texts); a description of one paragraph
+    is `javadoc`'s one-liner or wrapped summary."""
+    plain = _plain_line(text)
+    if plain is not None:
+        return javadoc(indent, plain, params)
     blocks = doctext.parse(text)
     if len(blocks) <= 1 and all(isinstance(block, doctext.Paragraph) for block in blocks):
         return javadoc(indent, inline(blocks[0].text) if blocks else "", params)
     pad = " " * indent
     star = f"{pad} * "
-    lines = [f"{pad}/**"]
+    parts = []
     for index, block in enumerate(blocks):
-        if index:
-            lines.append(f"{pad} *")
         if isinstance(block, doctext.Code):
-            lines += _pre(block, star)
+            parts.append(_pre(block, star))
         elif isinstance(block, doctext.ItemList):
-            lines += _list(block, star)
+            parts.append(_list(block, star))
         else:
             lead = "<p>" if index else ""
-            lines += _wrap((lead + inline(block.text)).split(" "), star, star)
-    params = [(name, param) for name, param in params if param]
-    if params:
+            parts.append(_wrap((lead + inline(block.text)).split(" "), star, star))
+    return _comment(pad, parts, [(name, param) for name, param in params if param])
+
+
+def _comment(pad: str, parts: list[list[str]], params: Sequence[tuple[str, str]]) -> list[str]:
+    """`/**`, the parts' lines with a blank comment line between parts and before the `@param` tags, `*/`."""
+    lines = [f"{pad}/**"]
+    for index, part in enumerate(parts):
+        lines += [f"{pad} *", *part] if index else part
+    if parts and params:
         lines.append(f"{pad} *")
     for name, param in params:
-        lines += _wrap(["@param", name] + param.split(" "), star, f"{pad} *     ")
-    lines.append(f"{pad} */")
+        lines += _wrap(["@param", name] + param.split(" "), f"{pad} * ", f"{pad} *     ")
+    return lines + [f"{pad} */"]
+
+
+def line_comment(indent: int, text: str) -> list[str]:
+    """`// text` (already `line_comment_text`), wrapped at spaces as google-java-format wraps a long comment."""
+    pad = " " * indent
+    single = f"{pad}// {text}"
+    if len(single) <= COLUMN_LIMIT:
+        return [single]
+    return _wrap([word for word in text.split() if word], f"{pad}// ", f"{pad}// ")
+
+
+def _wrap(words: list[str], first_prefix: str, next_prefix: str) -> list[str]:
+    """Greedy fill, as google-java-format's Javadoc formatter does; a word too long for any line stands alone."""
+    text = " ".join(words)
+    if len(first_prefix) + len(text) <= COLUMN_LIMIT:
+        return [first_prefix + text]  # no word would start a new line
+    lines: list[str] = []
+    prefix, line, width = first_prefix, [], len(first_prefix)  # the words on the line, and its width so far
+    for word in words:
+        if line and width + 1 + len(word) > COLUMN_LIMIT:
+            lines.append(prefix + " ".join(line))
+            prefix, line, width = next_prefix, [], len(next_prefix)
+        width += len(word) + 1 if line else len(word)
+        line.append(word)
+    lines.append(prefix + " ".join(line))
     return lines
 
 

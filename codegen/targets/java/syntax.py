@@ -1,9 +1,8 @@
-"""Java spelling and layout rules for the Java target: reserved names as data, one escaping function per position,
-and the few google-java-format layouts the generated files use.
+"""Java spelling: reserved names as data, one escaping function per position, and the text of a text block.
 
-Everything here is pure and language-level (no knowledge of tools or the SDK), so it is easy to test as tables.
-Positions: a string literal (`java_string`), a Javadoc comment (`javadoc_text`, `javadoc`), a `//` comment
-(`line_comment_text`).
+Everything here is pure and language-level (no knowledge of tools, the SDK or line widths), so it is easy to test as
+tables. Positions: a string literal (`java_string`, cut into pieces by `string_chunks`), a Javadoc comment
+(`javadoc_text`), a `//` comment (`line_comment_text`), the lines of a text block (`text_block`).
 
 Generated Java is ASCII only. javac reads sources in the platform encoding unless told otherwise (JDK 17 on a
 `C` locale reads ASCII), so every non-ASCII character is escaped: `\\uXXXX` in string literals, an HTML character
@@ -16,11 +15,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from itertools import accumulate
-
-COLUMN_LIMIT = 100  # google-java-format
-CONTINUATION = 4
 
 # JLS 17 §3.9 reserved keywords, the literals true/false/null, and `_`: never legal as identifiers.
 KEYWORDS = frozenset(
@@ -146,25 +142,16 @@ def line_comment_text(text: str) -> str:
 
     A backslash is doubled: a backslash preceded by another one can never start a `\\u` escape.
     """
-    out = []
-    for char in text:
-        if char == "\\":
-            out.append("\\\\")
-        elif 0x20 <= ord(char) < 0x7F:
-            out.append(char)
-        else:
-            out.append(f"U+{ord(char):04X}")
-    return "".join(out)
+    return text.translate(_COMMENT_TABLE)
 
 
-def line_comment(indent: int, text: str) -> list[str]:
-    """`// text` (already `line_comment_text`), wrapped at spaces as google-java-format wraps a long comment."""
-    pad = " " * indent
-    single = f"{pad}// {text}"
-    if len(single) <= COLUMN_LIMIT:
-        return [single]
-    return _wrap([word for word in text.split() if word], f"{pad}// ", f"{pad}// ")
+def _comment_char(char: str) -> str:
+    if char == "\\":
+        return "\\\\"
+    return char if 0x20 <= ord(char) < 0x7F else f"U+{ord(char):04X}"
 
+
+_COMMENT_TABLE = _PerCharacter(_comment_char, by_code=True)
 
 _JAVADOC_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "@": "&#64;", "\\": "&#92;"}
 
@@ -193,80 +180,42 @@ def _javadoc_char(char: str) -> str:
 _JAVADOC_TABLE = _PerCharacter(_javadoc_char, by_code=True)
 
 
-def _wrap(words: list[str], first_prefix: str, next_prefix: str) -> list[str]:
-    """Greedy fill, as google-java-format's Javadoc formatter does; a word too long for any line stands alone."""
-    lines: list[str] = []
-    line = first_prefix
-    fresh = True  # nothing but the prefix on `line` yet
-    for word in words:
-        if not fresh and len(line) + 1 + len(word) > COLUMN_LIMIT:
-            lines.append(line)
-            line, fresh = next_prefix, True
-        line = line + word if fresh else line + " " + word
-        fresh = False
-    lines.append(line)
-    return lines
+# -- text blocks ---------------------------------------------------------------------------------------------------
 
-
-def javadoc(indent: int, summary: str, params: Sequence[tuple[str, str]] = ()) -> list[str]:
-    """A Javadoc comment in google-java-format layout. `summary` and each `@param` text are already
-    `javadoc_text`; params with empty text are left out."""
-    pad = " " * indent
-    params = [(name, text) for name, text in params if text]
-    one_line = f"{pad}/** {summary} */"
-    if not params and len(one_line) <= COLUMN_LIMIT:
-        return [one_line]
-    lines = [f"{pad}/**"]
-    if summary:
-        lines += _wrap(summary.split(" "), f"{pad} * ", f"{pad} * ")
-    if summary and params:
-        lines.append(f"{pad} *")
-    for name, text in params:
-        lines += _wrap(["@param", name] + text.split(" "), f"{pad} * ", f"{pad} *     ")
-    lines.append(f"{pad} */")
-    return lines
-
-
-def string_assignment(indent: int, head: str, text: str) -> list[str]:
-    """`head = "text";` laid out as google-java-format does: one line, or the literal on the next line, or a
-    `+` chain of literals that each fit (so the formatter has nothing to reflow)."""
-    pad = " " * indent
-    literal = java_string(text)
-    if len(pad) + len(head) + 3 + len(literal) + 1 <= COLUMN_LIMIT:
-        return [f"{pad}{head} = {literal};"]
-    first = " " * (indent + CONTINUATION)
-    if len(first) + len(literal) + 1 <= COLUMN_LIMIT:
-        return [f"{pad}{head} =", f"{first}{literal};"]
-    rest = " " * (indent + 2 * CONTINUATION)
-    chunks = string_chunks(text, COLUMN_LIMIT - len(rest) - 2 - 1)
-    lines = [f"{pad}{head} =", f"{first}{chunks[0]}"]
-    lines += [f"{rest}+ {chunk}" for chunk in chunks[1:]]
-    lines[-1] += ";"
-    return lines
-
-
+# Text a text block cannot keep (text_block gives None): a line ending in Unicode whitespace other than a space or a
+# tab, whose `\\uXXXX` escape is translated before javac strips trailing whitespace (pretty-printed JSON never has
+# one: its lines end in punctuation); and a Unicode line or paragraph separator or NEL (U+2028, U+2029, U+0085),
+# which javac 17 reads back exactly but reports under `-Xlint:text-blocks` as trailing white space, failing a
+# `-Werror` build.
 _LINT_SEPARATORS = re.compile("[\u2028\u2029\u0085]")
 
 
-def _text_block_line(line: str) -> str:
-    """One line of text as the source of a text block line: backslashes doubled (so no `\\u` or line
-    continuation comes from the data), every third quote in a row escaped (`\"\"\"` would close the block),
-    other characters as in a string literal, and a trailing space or tab escaped (javac strips trailing
-    whitespace from every line of a text block)."""
-    units: list[str] = []
-    quotes = 0
-    for char in line:
-        if char == '"':
-            quotes += 1
-            units.append('\\"' if quotes == 3 else '"')
-            quotes %= 3
-            continue
-        quotes = 0
-        units.append(_LITERAL_UNIT_OF_CHAR[char])
-    if units and units[-1] == " ":
-        units[-1] = "\\s"
-    return "".join(units)
+def text_block(text: str) -> list[tuple[list[str], bool]] | None:
+    """The text blocks that hold exactly `text`: one per class-file constant (a longer text is joined from several
+    when the class loads), each as its source lines, escaped and without indentation, and whether its last line
+    ends in `\\` (its text does not end in a line break, which the closing delimiter's own line would give).
+    None: the text must be a string literal instead (see above)."""
+    lines = text.split("\n")
+    if any(line[-1:].isspace() and line[-1] not in " \t" for line in lines) or _LINT_SEPARATORS.search(text):
+        return None
+    blocks = []
+    for piece in constant_pieces(text):
+        continued = not piece.endswith("\n")
+        blocks.append((_text_block_lines(piece if continued else piece[:-1]), continued))
+    return blocks
 
+
+def _text_block_lines(text: str) -> list[str]:
+    """Each line of `text` as the source of a text block line: backslashes doubled (so no `\\u` or line
+    continuation comes from the data), every third quote in a row escaped (`\"\"\"` would close the block),
+    other characters as in a string literal, and a trailing space escaped (javac strips trailing whitespace from
+    every line of a text block; a tab is escaped anyway)."""
+    source = text.translate(_TEXT_BLOCK_TABLE).replace('"""', '""\\"')  # a quote is itself: runs stay runs
+    return [line[:-1] + "\\s" if line.endswith(" ") else line for line in source.split("\n")]
+
+
+# A quote and a line break stand for themselves in a text block.
+_TEXT_BLOCK_TABLE = _PerCharacter(lambda char: char if char in '"\n' else _literal_unit(char), by_code=True)
 
 # A class file keeps a constant string in its constant pool as at most 65535 bytes of modified UTF-8 (JVMS §4.4.7),
 # and javac 17 rejects a constant of 65535 or more UTF-16 units ("constant string too long"). A character takes at
@@ -284,6 +233,8 @@ def _constant_bytes(char: str) -> int:
 
 def constant_pieces(text: str) -> list[str]:
     """`text` cut into pieces that each fit one constant, after a line break where one is in reach."""
+    if len(text) * 6 <= CONSTANT_LIMIT or (len(text) <= CONSTANT_LIMIT and text.isascii() and "\0" not in text):
+        return [text]  # fits, whatever its characters (or one byte each): counting them would change nothing
     pieces: list[str] = []
     start = size = 0
     last_break = -1  # index of the last "\n" in the current piece
@@ -300,119 +251,7 @@ def constant_pieces(text: str) -> list[str]:
     return pieces
 
 
-def _text_block(indent: int, text: str) -> list[str]:
-    """The lines of one text block holding exactly `text`, delimiters included, the closing one without `;`.
-
-    The closing delimiter has a line of its own; the last line ends in `\\` (no line break in the value) unless
-    `text` ends in a line break, which the closing delimiter's own line then gives."""
-    inner = " " * indent
-    ends_in_break = text.endswith("\n")
-    source = [f'{inner}"""']
-    for line in (text[:-1] if ends_in_break else text).split("\n"):
-        body = _text_block_line(line)
-        source.append(f"{inner}{body}" if body else "")  # a blank line: no trailing spaces in the source
-    if not ends_in_break:
-        source[-1] = (source[-1] or inner) + "\\"
-    source.append(f'{inner}"""')
-    return source
-
-
-def text_block_assignment(indent: int, head: str, text: str) -> list[str]:
-    """`head = \"\"\"…\"\"\";` holding exactly `text`, as google-java-format 1.28 lays a text block out: the
-    opening delimiter on a continuation line, the lines at that indent (javac strips it as incidental), the last
-    one ending in `\\` so the value has no final line break, and the closing delimiter on a line of its own.
-    Text too long for one class-file constant becomes `String.join("", block, block, …)`, which is not a constant
-    expression, so javac keeps each block as a constant of its own and joins them when the class loads.
-
-    Two kinds of text are assigned as a string literal instead. A line ending in other Unicode whitespace cannot
-    be kept: its `\\uXXXX` escape is translated before javac strips trailing whitespace (pretty-printed JSON
-    never has one: its lines end in punctuation). And text with a Unicode line or paragraph separator or NEL
-    (U+2028, U+2029, U+0085), which javac 17 reads back exactly but reports under `-Xlint:text-blocks` as
-    trailing white space, failing a `-Werror` build."""
-    lines = text.split("\n")
-    if any(line[-1:].isspace() and line[-1] not in " \t" for line in lines) or _LINT_SEPARATORS.search(text):
-        return string_assignment(indent, head, text)
-    pad, inner = " " * indent, " " * (indent + CONTINUATION)
-    pieces = constant_pieces(text)
-    if len(pieces) == 1:
-        return [f"{pad}{head} =", *_text_block(indent + CONTINUATION, text)[:-1], f'{inner}""";']
-    blocks = [_text_block(indent + 2 * CONTINUATION, piece) for piece in pieces]
-    source = [f"{pad}{head} =", f"{inner}String.join(", f'{inner}{" " * CONTINUATION}"",']
-    for number, block in enumerate(blocks):
-        source += block[:-1] + [block[-1] + (");" if number == len(blocks) - 1 else ",")]
-    return source
-
-
-def argument_list(
-    indent: int,
-    head: str,
-    arguments: list[str],
-    tail: str,
-    one_per_line: Callable[[int, int, str], list[str]] | None = None,
-) -> list[str]:
-    """`head(arg, arg)tail` as google-java-format breaks a declaration's or call's arguments: all on one line,
-    else all on one continuation line, else one per line. `head` ends with `(`. `one_per_line(index, indent,
-    suffix)`, if given, lays out an argument that gets its own line (it may need several)."""
-    pad = " " * indent
-    joined = ", ".join(arguments)
-    if len(pad) + len(head) + len(joined) + len(tail) <= COLUMN_LIMIT:
-        return [f"{pad}{head}{joined}{tail}"]
-    inner = indent + CONTINUATION
-    if inner + len(joined) + len(tail) <= COLUMN_LIMIT:
-        return [f"{pad}{head}", f"{' ' * inner}{joined}{tail}"]
-    lines = [f"{pad}{head}"]
-    for index, argument in enumerate(arguments):
-        suffix = tail if index == len(arguments) - 1 else ","
-        if one_per_line is None:
-            lines.append(f"{' ' * inner}{argument}{suffix}")
-        else:
-            lines += one_per_line(index, inner, suffix)
-    return lines
-
-
-def annotation(indent: int, name: str, value: str, literal_indent: int) -> list[str]:
-    """`@Name("value")` on its own line; a literal too long for it moves to `literal_indent` (and becomes a `+`
-    chain if it is still too long), as google-java-format lays it out."""
-    pad = " " * indent
-    literal = java_string(value)
-    if len(pad) + len(name) + 3 + len(literal) <= COLUMN_LIMIT:
-        return [f"{pad}@{name}({literal})"]
-    first = " " * literal_indent
-    if literal_indent + len(literal) + 1 <= COLUMN_LIMIT:
-        return [f"{pad}@{name}(", f"{first}{literal})"]
-    rest = " " * (literal_indent + CONTINUATION)
-    chunks = string_chunks(value, COLUMN_LIMIT - len(rest) - 2 - 1)
-    lines = [f"{pad}@{name}(", f"{first}{chunks[0]}"] + [f"{rest}+ {chunk}" for chunk in chunks[1:]]
-    lines[-1] += ")"
-    return lines
-
-
-def annotated_parameter(
-    indent: int, name: str, value: str, declaration: tuple[str, str], suffix: str, extra: str = ""
-) -> list[str]:
-    """A parameter (or record component) `@Name("value") Type name` on its own line(s), google-java-format style:
-    one line; else the annotation, then `Type name` indented; else `Type` and `name` on lines of their own.
-    `extra`, a second annotation written in full (`@JsonInclude(…)`), follows the first on its line when both
-    fit, else on a line of its own, indented like the type.
-    """
-    pad = " " * indent
-    inner = " " * (indent + CONTINUATION)
-    type_name, identifier = declaration
-    annotations = f"@{name}({java_string(value)})" + (f" {extra}" if extra else "")
-    single = f"{pad}{annotations} {type_name} {identifier}{suffix}"
-    if len(single) <= COLUMN_LIMIT:
-        return [single]
-    if len(pad) + len(annotations) <= COLUMN_LIMIT:
-        lines = [f"{pad}{annotations}"]
-    else:
-        lines = annotation(indent, name, value, indent + 2 * CONTINUATION) + ([f"{inner}{extra}"] if extra else [])
-    if len(inner) + len(type_name) + 1 + len(identifier) + len(suffix) <= COLUMN_LIMIT:
-        return lines + [f"{inner}{type_name} {identifier}{suffix}"]
-    return lines + [
-        f"{inner}{type_name}",
-        f"{' ' * (indent + 2 * CONTINUATION)}{identifier}{suffix}",
-    ]
-
+# -- names -----------------------------------------------------------------------------------------------------------
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 
