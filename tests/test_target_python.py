@@ -264,11 +264,15 @@ def test_every_file_parses_and_is_black_stable(outputs):
 
 def test_package_reexports_relatively(outputs):
     """Type checkers read every tool's names from relative imports under `if TYPE_CHECKING:`; at run time the
-    package imports no tool module, and `_MODULE_OF` maps each exported name to its module for `__getattr__`."""
+    package imports no tool module, and `_MODULE_OF` maps each name to its module for `__getattr__`."""
     init = ast.parse(outputs["python/__init__.py"])
     assert not [node for node in init.body if isinstance(node, ast.ImportFrom) and node.level]
-    checking = next(node for node in init.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING")
-    imports = [node for node in checking.body if isinstance(node, ast.ImportFrom) and node.module != "copilot"]
+    checking = next(
+        node for node in init.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+    )
+    imports = [
+        node for node in checking.body if isinstance(node, ast.ImportFrom) and node.module != "copilot"
+    ]
     assert imports and all(node.level == 1 for node in imports)
     exported = [alias.name for node in imports for alias in node.names]
     declared = next(node for node in init.body if isinstance(node, ast.Assign))
