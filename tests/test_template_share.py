@@ -120,9 +120,9 @@ def _finalize(value):
 
 def _marked_environment(original):
     def marked(target: str, override_root: str | None = None):
-        env = original(target, override_root).overlay()
-        env.finalize = _finalize
-        return env
+        # Jinja compiles `finalize` into the template code, so templates compiled earlier (in memory or in
+        # toolgen's on-disk bytecode cache) would render unmarked: the overlay compiles afresh.
+        return original(target, override_root).overlay(finalize=_finalize, bytecode_cache=None)
 
     return marked
 
