@@ -54,6 +54,8 @@ CACHE_ROOT = Path(os.environ.get("TOOLGEN_TEST_CACHE", Path.home() / ".cache" / 
 CACHE = CACHE_ROOT / "bench"
 QUICKTYPE_PACKAGE = "quicktype@26.0.0"
 RESULTS_VERSION = 1
+# The languages whose generated code's start-up is measured (bench/startup.py).
+STARTUP_LANGUAGES = ("python", "nodejs")
 
 # quicktype's language name and output file for each of toolgen's six targets.
 QUICKTYPE_LANGUAGES = {
@@ -955,6 +957,15 @@ def format_markdown(report: dict[str, Any], goals: list[Goal]) -> str:
         lines.append(f"| {goal.label} | {goal.shown_value} | {goal.shown_limit} | {goal.verdict} |")
     lines += [""] + [f"Skipped: {item['what']}: {item['reason']}  " for item in report["skipped"]]
     lines += [f"Warning: {warning}  " for warning in report["warnings"]]
+    if "startup" in report:
+        from bench.startup import format_markdown as startup_table
+
+        lines += [
+            "",
+            "The generated code's start-up (bench/startup.py):",
+            "",
+            startup_table(report["startup"]),
+        ]
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -993,6 +1004,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     add("--workdir", type=Path, help="keep the work files, in a new folder inside this one")
     add("--timeout", type=float, default=1800, help="seconds one process may take (default 1800)")
+    add(
+        "--startup",
+        action="store_true",
+        help="also the generated code's start-up table (bench/startup.py: 10, 100, 1000 tools per language)",
+    )
     add("--no-datamodel-codegen", action="store_true", help="leave out the datamodel-codegen peer")
     add("--no-quicktype", action="store_true", help="leave out the quicktype peer")
     add(
@@ -1064,7 +1080,15 @@ def measure_all(args: argparse.Namespace, runner: Runner, sizes: Sizes, langs: l
 
     # The floor again at the end: the ratios use the median of both, and a drift between them shows noise.
     runner.measure("floor.end", "python -c pass (floor, again at the end)", [python, "-c", "pass"])
-    return {"peer_versions": versions, "skipped": skipped}
+    return {"peer_versions": versions, "skipped": skipped, **section}
+    section: dict[str, Any] = {}
+    if args.startup:
+        from bench.startup import measure_startup, tool_counts
+
+        startup_langs = [lang for lang in langs if lang in STARTUP_LANGUAGES]
+        section["startup"] = measure_startup(
+            runner, tool_counts(args.quick), startup_langs, args.seed
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

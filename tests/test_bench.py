@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -439,3 +440,82 @@ def test_the_spec_editor_changes_a_description_or_the_tools_shape(tmp_path):
         assert len(names) == len(original.decl(original.params).fields) + 1
         shapes.add(skeleton_digest(reshaped))
     assert len(shapes) == 2 and skeleton_digest(original) not in shapes
+
+
+# -- the generated code's start-up (bench/startup.py, issue #32) ---------------------------------------------------
+
+STARTUP_ROW_KEYS = set(
+    "lang n sdk_s import_s build_s import_ratio build_ratio per_tool_build_ms".split()
+)
+
+
+def test_startup_table_runs_end_to_end(tmp_path):
+    """Every language × size gets a row (or the language is named as skipped, with the reason); the ratios are
+    the medians' and the per-tool cost is (build − SDK) / n. No time is asserted."""
+    from bench.startup import QUICK_TOOL_COUNTS, STARTUP_LANGUAGES
+
+    out = tmp_path / "startup.json"
+    options = ["--quick", "--runs", "1", "--warmup", "0", "--out", str(out)]
+    command = [sys.executable, "-m", "bench.startup", *options]
+    proc = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+    section = json.loads(out.read_text(encoding="utf-8"))["startup"]
+    assert section["counts"] == list(QUICK_TOOL_COUNTS)
+    skipped = {
+        item["what"].removeprefix("start-up of "): item["reason"] for item in section["skipped"]
+    }
+    assert "python" not in skipped, skipped  # the test extras install the Python SDK
+    measured = {(row["lang"], row["n"]) for row in section["rows"]}
+    expected = {
+        (lang, n) for lang in STARTUP_LANGUAGES if lang not in skipped for n in QUICK_TOOL_COUNTS
+    }
+    assert measured == expected
+    for row in section["rows"]:
+        assert set(row) == STARTUP_ROW_KEYS
+        assert row["import_ratio"] == pytest.approx(row["import_s"] / row["sdk_s"], abs=1e-3)
+        assert row["build_ratio"] == pytest.approx(row["build_s"] / row["sdk_s"], abs=1e-3)
+        per_tool = (row["build_s"] - row["sdk_s"]) / row["n"] * 1000
+        assert row["per_tool_build_ms"] == pytest.approx(per_tool, abs=1e-3)
+    table = out.with_suffix(".md").read_text(encoding="utf-8")
+    assert table.count("| language | tools |") == 1
+    assert len([line for line in table.splitlines() if line.startswith("| python |")]) == len(
+        QUICK_TOOL_COUNTS
+    )
+
+
+def test_startup_programs_build_what_they_import(tmp_path):
+    """The measured Python programs: (a) the SDK alone, (b) the package, (c) every tool built; (c) fails when
+    `all_tools` builds fewer tools than were generated, so a figure cannot come from work not done.
+    """
+    from bench.startup import PACKAGE, python_programs
+
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        toolgen_cli, ["generate", str(REPO / "specs"), "--out", str(out), "--lang", "python"]
+    )
+    assert result.exit_code == 0, result.output
+    count = len(list((REPO / "specs").glob("*.yaml")))
+    work = tmp_path / "work"
+    work.mkdir()
+    programs = python_programs(work, out, count, dict(os.environ))
+    assert set(programs.argv) == {"sdk", "import", "build"}
+    assert programs.argv["import"][-1] == f"import {PACKAGE}"
+    for name, argv in programs.argv.items():
+        proc = subprocess.run(
+            argv, cwd=work, env=programs.env, capture_output=True, text=True, timeout=300
+        )
+        assert proc.returncode == 0, (name, proc.stderr)
+    (tmp_path / "other").mkdir()
+    wrong = python_programs(tmp_path / "other", out, count + 1, dict(os.environ))
+    proc = subprocess.run(
+        wrong.argv["build"], cwd=work, env=wrong.env, capture_output=True, text=True, timeout=300
+    )
+    assert proc.returncode != 0 and "AssertionError" in proc.stderr
+
+
+def test_bench_run_takes_the_startup_table_on_request():
+    from bench.run import parse_args
+
+    assert parse_args(["--startup"]).startup is True
+    assert parse_args([]).startup is False

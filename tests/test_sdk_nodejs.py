@@ -60,7 +60,12 @@ def _lock_digest() -> str:
 
 @pytest.fixture(scope="module")
 def node_modules() -> Path:
-    """The harness's packages, installed from the committed lock into the cache (reinstalled when it changes).
+    return install_harness()
+
+
+def install_harness() -> Path:
+    """The harness's packages, installed from the committed lock into the cache (reinstalled when it changes);
+    the start-up benchmark (bench/startup.py) runs on them too.
 
     `npm ci` refuses this lock: the SDK lists optional per-platform packages that the registry does not serve for
     every platform, so the lock cannot name them all. `npm install` with the committed lock installs exactly the

@@ -11,6 +11,7 @@ import dataclasses
 import importlib
 import importlib.util
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -423,3 +424,45 @@ def test_mypy_strict_requires_every_handler(tmp_path, sdk):
     (root / "consumer.py").write_text(HANDLERS_CONSUMER.format(package="guide_tools"), encoding="utf-8")
     result = run_mypy_strict(root, "-p", "guide_tools", "-m", "consumer")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+LAZY_PROBE = '''\
+import dataclasses, json, sys
+import {package} as tools
+
+def loaded():
+    return sorted(name.split(".", 1)[1] for name in sys.modules if name.startswith("{package}."))
+
+facts = {{"after_import": loaded(), "sdk_after_import": "copilot" in sys.modules}}
+facts["dir_is_all"] = set(tools.__all__) <= set(dir(tools))
+facts["factory_is_the_modules"] = tools.web_fetch_tool is sys.modules["{package}.web_fetch"].web_fetch_tool
+facts["after_one_name"] = loaded()
+try:
+    tools.no_such_name
+except AttributeError as error:
+    facts["missing"] = str(error)
+handlers = tools.ToolHandlers(**{{f.name: (lambda *a: None) for f in dataclasses.fields(tools.ToolHandlers)}})
+facts["after_handlers"] = loaded()
+facts["built"] = len(tools.all_tools(handlers))
+facts["after_all_tools"] = loaded()
+facts["all_resolve"] = all(getattr(tools, name) is not None for name in tools.__all__)
+print(json.dumps(facts))
+'''
+
+
+def test_importing_the_package_loads_no_tool_until_one_is_used(package_root, sdk):
+    """PEP 562: `import package` runs no tool module (nor the SDK); a name's first access imports its module
+    only; `all_tools` imports every module when called; `__all__` and `dir()` name everything."""
+    probe = LAZY_PROBE.format(package=PACKAGE)
+    env = {**os.environ, "PYTHONPATH": str(package_root)}
+    proc = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    facts = json.loads(proc.stdout)
+    modules = sorted(path.stem for path in (package_root / PACKAGE).glob("*.py") if path.stem != "__init__")
+    assert facts["after_import"] == [] and facts["sdk_after_import"] is False
+    assert facts["dir_is_all"] and facts["factory_is_the_modules"]
+    assert facts["after_one_name"] == ["web_fetch"]
+    assert facts["missing"] == f"module '{PACKAGE}' has no attribute 'no_such_name'"
+    assert facts["after_handlers"] == ["web_fetch"]
+    assert facts["built"] == len(modules) and facts["after_all_tools"] == modules
+    assert facts["all_resolve"]

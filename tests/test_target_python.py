@@ -263,12 +263,24 @@ def test_every_file_parses_and_is_black_stable(outputs):
 
 
 def test_package_reexports_relatively(outputs):
+    """Type checkers read every tool's names from relative imports under `if TYPE_CHECKING:`; at run time the
+    package imports no tool module, and `_MODULE_OF` maps each name to its module for `__getattr__`."""
     init = ast.parse(outputs["python/__init__.py"])
-    imports = [node for node in init.body if isinstance(node, ast.ImportFrom) and node.module != "copilot"]
+    assert not [node for node in init.body if isinstance(node, ast.ImportFrom) and node.level]
+    checking = next(
+        node for node in init.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+    )
+    imports = [
+        node for node in checking.body if isinstance(node, ast.ImportFrom) and node.module != "copilot"
+    ]
     assert imports and all(node.level == 1 for node in imports)
     exported = [alias.name for node in imports for alias in node.names]
     declared = next(node for node in init.body if isinstance(node, ast.Assign))
     assert [ast.literal_eval(item) for item in declared.value.elts] == [*exported, "ToolHandlers", "all_tools"]
+    module_of = next(
+        node.value for node in init.body if isinstance(node, ast.AnnAssign) and node.target.id == "_MODULE_OF"
+    )
+    assert ast.literal_eval(module_of) == {alias.name: node.module for node in imports for alias in node.names}
     assert len(exported) == len(set(exported))
     expected = {"clear_context_tool", "ClearContextParams", "CLEAR_CONTEXT_SCHEMA", "ping_tool"}
     assert expected <= set(exported)
@@ -435,6 +447,14 @@ def test_folder_wide_names_are_reserved(outputs):
     assert "python/all_tools_.py" in outputs and "python/all_tools.py" not in outputs
     tool_module = outputs["python/tool.py"]  # the tool named `Tool`
     assert "class ToolHandlers2(BaseModel):" in tool_module and "class ToolHandlers(" not in tool_module
+
+
+def test_a_tool_module_never_replaces_the_packages_importlib(tmp_path):
+    """Importing a submodule sets it as an attribute of the package: a tool module named `importlib` would
+    replace the module the package's lazy `__getattr__` imports with."""
+    specs = write_spec(tmp_path / "specs", "importlib.yaml", "name: importlib\ndescription: A module name.\n")
+    outputs, _ = render([specs])
+    assert "python/importlib_.py" in outputs and "python/importlib.py" not in outputs
 
 
 # -- discriminated unions (issue "Real tools") ---------------------------------------------------------------

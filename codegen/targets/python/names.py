@@ -51,11 +51,13 @@ IMPORTED_NAMES = frozenset(
 )
 
 # What `__init__.py` defines or uses besides the tools' names; no tool declaration may take them.
-FOLDER_NAMES = frozenset({"ToolHandlers", "all_tools", "dataclasses", "Tool", "list"})
+FOLDER_NAMES = frozenset(
+    {"ToolHandlers", "all_tools", "dataclasses", "Tool", "list", "importlib", "TYPE_CHECKING", "Any", "_MODULE_OF"}
+)
 # A submodule is an attribute of its package, so a tool module named like one of these would replace it in
-# `__init__.py` (`list` the builtin, `all_tools` the function); module names are compared case-folded, so the
+# `__init__.py` (`list` the builtin, `all_tools` the function, `importlib` its lazy import); module names are compared case-folded, so the
 # class names are left out (`tool.py` does not shadow `Tool`).
-FOLDER_MODULE_NAMES = frozenset({"all_tools", "dataclasses", "list"})
+FOLDER_MODULE_NAMES = frozenset({"all_tools", "dataclasses", "list", "importlib"})
 
 
 @dataclass(frozen=True)

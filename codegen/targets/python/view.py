@@ -151,7 +151,8 @@ class ModuleView:
 
 def package_context(names: Sequence[ToolNames]) -> dict[str, Any]:
     """The context of the package `__init__.py`: every tool's public names, imported relatively in isort order
-    and listed in `__all__`, and one `ToolHandlers` field and `all_tools` call per tool, in spec order."""
+    for type checkers, listed in `__all__` and mapped to their module for the package's lazy `__getattr__`, and
+    one `ToolHandlers` field and `all_tools` import and call per tool, in spec order."""
     modules = [
         {"module": item.module, "names": sorted(item.exported, key=isort_key)}
         for item in sorted(names, key=lambda item: item.module)
@@ -162,4 +163,5 @@ def package_context(names: Sequence[ToolNames]) -> dict[str, Any]:
         "modules": modules,
         "all_names": [py_str(name) for module in modules for name in module["names"]],
         "handlers": [{"field": item.module, "handler": item.handler, "factory": item.factory} for item in names],
+        "module_of": json_value({name: module["module"] for module in modules for name in module["names"]}),
     }
