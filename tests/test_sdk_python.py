@@ -423,3 +423,27 @@ def test_mypy_strict_requires_every_handler(tmp_path, sdk):
     (root / "consumer.py").write_text(HANDLERS_CONSUMER.format(package="guide_tools"), encoding="utf-8")
     result = run_mypy_strict(root, "-p", "guide_tools", "-m", "consumer")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_namespace_reaches_the_wire_as_the_sdk_sends_it(tmp_path, sdk):
+    """Issue 28: tests/sdk_fields set `namespace` (which this SDK carries), `title` and `instructions` (which it
+    does not, with a warning). The SDK's own serializer sends each tool's namespace as the spec states it, and
+    nothing of the other two; the package passes `mypy --strict`."""
+    from copilot.session import _tool_to_wire_definition
+
+    spec_dirs = [support.REPO / "tests" / "sdk_fields"]
+    root = generate_package(tmp_path, "namespaced_tools", spec_dirs=spec_dirs)
+    with imported(root, "namespaced_tools") as package:
+        tools = build_tools(package, lambda *arguments: "ok")
+        actual = {name: _tool_to_wire_definition(tool).to_dict() for name, tool in tools.items()}
+    loaded, _ = support.load_specs(spec_dirs)
+    expected = {}
+    for item in loaded:
+        wire = support.expected_wire(item.spec)
+        if item.spec.namespace is not None:
+            wire["namespace"] = item.spec.namespace.model_dump(exclude_none=True)
+        expected[item.spec.name] = support.normalize_wire(wire)
+    assert {name: support.normalize_declaration(wire) for name, wire in actual.items()} == expected
+    assert actual["list_files"]["namespace"] == {"name": "fs", "description": "Tools that read and write the workspace's files."}
+    result = run_mypy_strict(root, "-p", "namespaced_tools")
+    assert result.returncode == 0, result.stdout + result.stderr
