@@ -156,3 +156,27 @@ def test_every_target_has_its_sdk_and_every_field_its_first_version():
     for sdk in SDKS.values():
         assert sorted(sdk.first) == ["instructions", "namespace", "title"]
         assert all(version_key(sdk.version) >= version_key(sdk.first[name]) for name in sdk.emits if sdk.first[name])
+
+
+def test_the_matrix_in_the_docs_is_the_table(tmp_path):
+    from codegen.config.keys import target_names
+    from codegen.targets.sdks import matrix
+
+    table = matrix(list(target_names()))
+    assert table in (REPO / "docs" / "sdk-matrix.md").read_text("utf-8")
+    run = subprocess.run([sys.executable, "-m", "codegen", "templates"], cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 0 and run.stdout.endswith(table), run.stderr
+    assert "| `python` | github-copilot-sdk | 1.0.27 (`python.sdk_version` ≥ 1.0.23) | none yet | none yet | 1.0.24 |" in table
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("1.0.2", "python.sdk_version: must be 1.0.23 or later (the oldest github-copilot-sdk toolgen generates for), got 1.0.2"),
+    ("latest", "python.sdk_version: must be a release version such as 1.0.27"),
+])  # fmt: skip
+def test_an_sdk_version_toolgen_cannot_generate_for_is_an_error(tmp_path, value, message):
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "specs" / "ping.yaml").write_bytes((FIELDS_SPECS / "ping.yaml").read_bytes())
+    (tmp_path / "toolgen.toml").write_text(f'targets = ["python"]\n\n[python]\nsdk_version = "{value}"\n', "utf-8")
+    run = subprocess.run([sys.executable, "-m", "codegen", "generate"], cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 2 and message in run.stderr, run.stderr
+    assert not (tmp_path / "generated").exists()

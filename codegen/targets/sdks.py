@@ -84,6 +84,24 @@ def warn_unemitted(target: str, tool: ir.Tool, options: Mapping[str, Any], repor
         report.warn(tool.source, line, column, f"{target}: {name} is left out: {why}", SDK_FIELD)
 
 
+def matrix(targets: list[str]) -> str:
+    """The option matrix as a Markdown table, one row per target: its SDK, the version generated for (and the
+    oldest `sdk_version` selects), and per field the first version that carries it, marked where toolgen does not
+    generate it yet. docs/sdk-matrix.md holds it, and `toolgen templates` prints it."""
+    head = ["target", "SDK", "generated for", *(f"`{name}`" for name in FIELDS)]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for target in [name for name in SDKS if name in targets]:  # in the targets' order
+        sdk = SDKS[target]
+        version = sdk.version if sdk.oldest is None else f"{sdk.version} (`{target}.sdk_version` ≥ {sdk.oldest})"
+        cells = []
+        for name in FIELDS:
+            first = sdk.first[name]
+            cell = "none yet" if first is None else f"{first}" + ("" if name in sdk.emits else " (not generated yet)")
+            cells.append(cell)
+        lines.append("| " + " | ".join([f"`{target}`", sdk.package, version, *cells]) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def sdk_version_problem(target: str, value: Any) -> str | None:
     """Why `value` is not an SDK version `<target>.sdk_version` accepts, or None."""
     sdk = SDKS[target]
