@@ -165,7 +165,7 @@ def test_plain_paths_pass():
 def test_a_target_that_plans_an_unsafe_path_writes_nothing(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ):
-    from codegen.run import generate
+    from codegen.run import outputs
 
     class Escaping:
         name = "go"
@@ -191,7 +191,7 @@ def test_a_target_that_plans_an_unsafe_path_writes_nothing(
         def format_all(self, files):
             return [text for _, text in files]
 
-    monkeypatch.setattr(generate, "get_target", lambda name: Escaping())
+    monkeypatch.setattr(outputs, "get_target", lambda name: Escaping())
     # a stand-in under a real target's name must not be served that target's cached names and files
     monkeypatch.setenv("TOOLGEN_NO_CACHE", "1")
     with pytest.raises(OutputPathError) as raised:

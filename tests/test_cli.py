@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from codegen import cli
-from codegen.run import generate
+from codegen.run import driver, outputs, request
 from codegen.cli import main
 from codegen.targets import PlannedFile, Target
 from codegen.review.warning_codes import RENAMED
@@ -58,9 +58,11 @@ def _fake_render(target, template, context, templates=None, style=None):
 @pytest.fixture
 def fake_target(monkeypatch):
     target = _FakeTarget()
-    monkeypatch.setattr(generate, "all_targets", lambda: (target,))
-    monkeypatch.setattr(generate, "get_target", lambda name: target)
-    monkeypatch.setattr(generate, "render", _fake_render)
+    for module in (request, outputs):  # the chosen targets, and those outputs plans
+        monkeypatch.setattr(module, "all_targets", lambda: (target,))
+    for module in (outputs, driver):  # every target's files, and the edited specs' only
+        monkeypatch.setattr(module, "get_target", lambda name: target)
+    monkeypatch.setattr(outputs, "render", _fake_render)
     monkeypatch.setattr(cli.options, "target_names", lambda: ["fake"])
     monkeypatch.chdir(REPO)
     return target
@@ -266,7 +268,7 @@ def test_an_unwritable_output_is_reported_without_a_traceback(fake_target, tmp_p
     def refuse(root, planned, changes):
         raise PermissionError(13, "Permission denied", str(root / "fake" / "web_fetch.txt"))
 
-    monkeypatch.setattr(generate, "apply", refuse)
+    monkeypatch.setattr(driver, "apply", refuse)
     result = _run("generate", "specs", "--out", str(tmp_path / "out"))
     assert result.exit_code == 2
     assert "toolgen: cannot write to" in result.output and "Permission denied" in result.output

@@ -95,7 +95,7 @@ def test_four_racing_generates_leave_exactly_the_right_tree(
     )  # fmt: skip
     assert check.returncode == 0, check.stdout + check.stderr
 
-    # Then one description edited: the first run to get the lock remakes only that spec's files (codegen.run.delta);
+    # Then one description edited: the first run to get the lock remakes only that spec's files (codegen.run.driver);
     # the others find its manifest replaced, survey again under the lock, and find nothing left to do.
     edited = specs / "extra_01.yaml"
     edited.write_text(edited.read_text("utf-8").replace("Changed tool", "Edited tool"), encoding="utf-8")

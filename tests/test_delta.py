@@ -1,4 +1,4 @@
-"""Regenerating after a few specs were edited, by remaking only their files (codegen.run.delta).
+"""Regenerating after a few specs were edited, by remaking only their files (codegen.run.driver's narrowed make step).
 
 The delta run must leave exactly what the full run leaves — the same files, the same warnings, the same manifest —
 and must step aside whenever an edit can reach further than the edited specs' own files. Each test runs the same
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.run import delta
+from codegen.run import driver
 from codegen.output import manifest
 from codegen.errors import SpecError
 from codegen.run.generate import RunRequest, run
@@ -56,12 +56,12 @@ def project(tmp_path, monkeypatch):
 
 
 class _Route:
-    """While `force_full` is on, codegen.run.delta declines every run (the full way is taken)."""
+    """While `force_full` is on, the driver's make step declines to narrow to the edited specs (every spec's way is taken)."""
 
     def __init__(self, monkeypatch):
         self.force_full = False
-        original = delta.regenerate
-        monkeypatch.setattr(delta, "regenerate", lambda *a, **k: None if self.force_full else original(*a, **k))
+        original = driver._make_edited
+        monkeypatch.setattr(driver, "_make_edited", lambda *a, **k: None if self.force_full else original(*a, **k))
 
 
 def _both(route: _Route, monkeypatch, age: bool):
@@ -186,7 +186,7 @@ def test_after_a_delta_run_every_file_is_trusted_by_its_signature(project, monke
 
 def test_an_output_edited_between_write_and_manifest_gets_no_signature(project, monkeypatch):
     victims: list[str] = []
-    original = delta.signature_if_holds
+    original = driver.signature_if_holds
 
     def edit_then_read(path, expected, digest):
         if not victims:
@@ -194,7 +194,7 @@ def test_an_output_edited_between_write_and_manifest_gets_no_signature(project, 
             Path(path).write_text(Path(path).read_text() + "// edited right after the write\n")
         return original(path, expected, digest)
 
-    monkeypatch.setattr(delta, "signature_if_holds", edit_then_read)
+    monkeypatch.setattr(driver, "signature_if_holds", edit_then_read)
     spec = project / "specs" / "clear_context.yaml"
     spec.write_text(spec.read_text().replace("description: ", "description: Edited. ", 1))
     forget_caches(monkeypatch)
@@ -269,16 +269,16 @@ def test_a_remade_file_takes_its_predecessors_place_only_with_its_key_and_no_war
     key = bytes(32)
     file = FinishedFile("tool.go", "text", {"symbol": "Tool", "count": 1}, (), bytes([1]) * 32)
     recorded = [key.hex(), {"symbol": "Tool", "count": 1}, []]
-    assert delta._same_place(recorded, key, file)
-    assert not delta._same_place(None, key, file), "no file of that path before"
-    assert not delta._same_place(recorded, bytes([2]) * 32, file), "another tool's, or another context's, file"
+    assert driver._same_place(recorded, key, file)
+    assert not driver._same_place(None, key, file), "no file of that path before"
+    assert not driver._same_place(recorded, bytes([2]) * 32, file), "another tool's, or another context's, file"
     new_facts = [key.hex(), {"symbol": "Tool2", "count": 1}, []]
-    assert delta._same_place(new_facts, key, file), "new facts: the folder-wide files are planned again"
-    assert not delta._same_facts(new_facts, file) and delta._same_facts(recorded, file)
+    assert driver._same_place(new_facts, key, file), "new facts: the folder-wide files are planned again"
+    assert not driver._same_facts(new_facts, file) and driver._same_facts(recorded, file)
     warned = [key.hex(), {"symbol": "Tool", "count": 1}, [["specs/a.yaml", 1, 1, "renamed", "warning"]]]
-    assert not delta._same_place(warned, key, file), "it warned before"
+    assert not driver._same_place(warned, key, file), "it warned before"
     warning = Diagnostic("specs/a.yaml", 1, 1, "renamed", "warning")
-    assert not delta._same_place(recorded, key, FinishedFile("tool.go", "text", file.facts, (warning,))), "it warns now"
+    assert not driver._same_place(recorded, key, FinishedFile("tool.go", "text", file.facts, (warning,))), "it warns now"
 
 
 @pytest.mark.parametrize("kind", ["describe", "describe-nested", "move-lines"])

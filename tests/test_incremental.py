@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from codegen.cache import store as cachestore, forkpool, specs as speccache
-from codegen.run import generate
+from codegen.run import driver, generate
 from codegen.model import ir
 from codegen.output import manifest
 from codegen.errors import SpecError
@@ -116,7 +116,7 @@ def _count_folder_planning(monkeypatch) -> list[str]:
 
 def _count_model_loads(monkeypatch) -> list[str]:
     loaded: list[str] = []
-    original = speccache._unpickle
+    original = speccache._decode_model
 
     def counting(data):
         entry = original(data)
@@ -124,7 +124,7 @@ def _count_model_loads(monkeypatch) -> list[str]:
             loaded.append(entry[0].name)
         return entry
 
-    monkeypatch.setattr(speccache, "_unpickle", counting)
+    monkeypatch.setattr(speccache, "_decode_model", counting)
     return loaded
 
 
@@ -428,8 +428,9 @@ def test_a_model_dropped_from_the_cache_is_built_again_from_its_file(project, mo
     run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True))
     age_manifest(project / "out")
     connection = cachestore.open_store()._connect()
-    # the pickled models go; their heads (JSON) stay
-    connection.execute("DELETE FROM spec WHERE substr(value, 1, 1) = x'80'")
+    # the models go (a tuple of a Tool and its warnings); their heads (a list) stay
+    deleted = connection.execute("""DELETE FROM spec WHERE substr(value, 1, 10) = CAST('{"t":[{"c"' AS BLOB)""")
+    assert deleted.rowcount == len(list((project / "specs").glob("*.yaml")))
     forget_caches(monkeypatch)
     rebuilt: list[str] = []
     original = speccache.LazyTools._rebuild
@@ -545,7 +546,7 @@ def test_a_spec_edited_while_a_run_reads_it_is_not_recorded_as_generated(project
 
 def test_an_output_edited_between_write_and_manifest_gets_no_signature(project, monkeypatch):
     victim_name: list[str] = []
-    original = generate.signature_if_holds
+    original = driver.signature_if_holds
 
     def edit_then_read(path, expected, digest):
         if not victim_name and Path(path).suffix == ".go":
@@ -554,7 +555,7 @@ def test_an_output_edited_between_write_and_manifest_gets_no_signature(project, 
         return original(path, expected, digest)
 
     with monkeypatch.context() as patched:
-        patched.setattr(generate, "signature_if_holds", edit_then_read)
+        patched.setattr(driver, "signature_if_holds", edit_then_read)
         run(RunRequest([Path("specs")], Path("out"), TARGETS, write=True, request=_request()))
     document = manifest.Recorded.load(Path("out")).document
     relative = Path(victim_name[0]).relative_to("out").as_posix()
@@ -631,9 +632,8 @@ def test_a_stored_tool_file_reads_back_exactly():
 
 
 def _stored(head: bytes, text: bytes, length: int | None = None) -> bytes:
-    import struct
-
-    return struct.pack(">II", len(head) if length is None else length, len(text)) + head + text
+    """A stored file as codegen.cache.codec writes it: the head with the text's length, a line break, the text."""
+    return b'{"t":[' + head + b"," + str(len(text) if length is None else length).encode() + b"]}\n" + text
 
 
 @pytest.mark.parametrize(
@@ -643,14 +643,15 @@ def _stored(head: bytes, text: bytes, length: int | None = None) -> bytes:
         lambda data: data + b"x",  # longer than its lengths say
         lambda data: b"not a stored file at all",
         lambda data: b"",
-        lambda data: _stored(b"{}", b"", length=0xFFFFFFFF),  # head longer than the entry
-        lambda data: b"\x00\x00",  # no room for the lengths
+        lambda data: _stored(b"{}", b"", length=0xFFFFFFFF),  # body longer than the entry
+        lambda data: b"\x00\x00",  # no head
         lambda data: __import__("zlib").compress(data),  # the earlier, compressed form
-        lambda data: _stored(b'{"path": "a"}', b"text"),  # head is not [path, facts, rows]
-        lambda data: _stored(b"[1, {}, []]", b"text"),  # path is not a string
-        lambda data: _stored(b'["a", [], []]', b"text"),  # facts are not a mapping
-        lambda data: _stored(b'["a", {}, [1]]', b"text"),  # a warning row is not one
-        lambda data: _stored(b'["a", {}, []]', b"\xff"),  # text is not UTF-8
+        lambda data: _stored(b'{"d":[["path","a"]]}', b"text"),  # head is not [path, facts, rows]
+        lambda data: _stored(b'{"t":[1,{"d":[]},[]]}', b"text"),  # path is not a string
+        lambda data: _stored(b'{"t":["a",[],[]]}', b"text"),  # facts are not a mapping
+        lambda data: _stored(b'{"t":["a",{"d":[]},[1]]}', b"text"),  # a warning row is not one
+        lambda data: _stored(b'{"t":["a",{"c":["os","getcwd",[]]},[]]}', b"text"),  # names a function
+        lambda data: _stored(b'{"t":["a",{"d":[]},[]]}', b"\xff"),  # text is not UTF-8
     ],
 )
 def test_a_damaged_stored_tool_file_is_a_miss(damage):
@@ -658,7 +659,7 @@ def test_a_damaged_stored_tool_file_is_a_miss(damage):
 
     data = _encode(FinishedFile("a.go", "package a\n", {}, (), b"k"))
     assert _decode(data, b"k") is not None
-    assert _decode(_stored(b'["a.go", {}, []]', b"package a\n"), b"k") == _decode(data, b"k")
+    assert _decode(_stored(b'{"t":["a.go",{"d":[]},[]]}', b"package a\n"), b"k") == _decode(data, b"k")
     assert _decode(damage(data), b"k") is None
 
 
@@ -694,6 +695,9 @@ def test_a_stored_naming_reads_back_exactly():
         lambda data: __import__("pickle").dumps((["k", "l"], [b"x"], [])),  # counts disagree
         lambda data: __import__("pickle").dumps((["k", "l"], [b"x", b"y"], [[1]])),  # not a warning row
         lambda data: __import__("pickle").dumps(__import__("os").getcwd),  # a callable outside toolgen
+        lambda data: data.replace(b"\n", b'\n{"c":["os","getcwd",[]]}\n', 1)[: len(data)],  # a function, as a class
+        lambda data: b'{"t":[{"t":[["k","l"],[]]},0]}\n',  # counts disagree, in the encoding
+        lambda data: b'{"c":["codegen.errors","Diagnostic",[]]}\n',  # a head that is no head
         lambda data: _stored_naming(count=1),  # another number of tools
     ],
 )

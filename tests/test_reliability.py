@@ -53,7 +53,7 @@ def _run(*args: str):
 
 
 def _describe(project: Path, name: str = "current_time.yaml", text: str = "A new description.") -> None:
-    """Edit only the description of one spec (the edit codegen.run.delta takes on)."""
+    """Edit only the description of one spec (the edit the driver narrows its make step to)."""
     spec = project / "specs" / name
     lines = spec.read_text().splitlines(keepends=True)
     spec.write_text("".join(f"description: {text}\n" if line.startswith("description:") else line for line in lines))
@@ -318,7 +318,7 @@ def test_d9_a_run_that_fails_part_way_leaves_the_tree_byte_for_byte_as_it_was(
     project: Path, monkeypatch: pytest.MonkeyPatch, edit: str
 ):
     assert _run("generate").exit_code == 0
-    if edit == "description":  # the edited-specs path (codegen.run.delta)
+    if edit == "description":  # the edited-specs path (codegen.run.driver)
         _describe(project, "web_fetch.yaml")
         failing = "generated/rust/web_fetch.rs"
     elif edit == "property":  # the full path

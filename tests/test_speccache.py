@@ -238,15 +238,18 @@ def test_specs_parsed_in_a_pool_give_the_same_models_and_errors(tmp_path, monkey
 
 
 def test_a_cached_value_naming_anything_but_toolgen_dataclasses_is_refused():
-    """A cache file is the user's, but a pickle can call whatever it names: only toolgen's own dataclasses and
-    ir.MISSING may appear, so a tampered entry is a miss, never code that runs."""
+    """A cache file is the user's, but its entries are plain data (codegen.cache.codec): only toolgen's own
+    dataclasses and ir.MISSING may appear, so a tampered entry is a miss, never code that runs nor a crash."""
     import pickle
 
     class Evil:
         def __reduce__(self):
             return (eval, ("__import__('os').getpid()",))
 
-    assert speccache._unpickle(pickle.dumps((Evil(), []), protocol=5)) is None
-    assert speccache._unpickle(pickle.dumps((print, []), protocol=5)) is None  # a function, not a dataclass
+    assert speccache._decode_model(pickle.dumps((Evil(), []), protocol=5)) is None  # a pickle is no entry now
+    assert speccache._decode_model(b'{"t":[{"c":["builtins","print",[]]},[]]}') is None  # not a dataclass
+    assert speccache._decode_model(b'{"t":[{"c":["os","stat_result",[]]},[]]}') is None  # not toolgen's
+    assert speccache._decode_model(b'{"t":[{"c":["codegen.errors","Diagnostic",[]]},[]]}') is None  # not a tool
+    assert speccache._decode_model(b"[" * 100_000 + b"]" * 100_000) is None  # nested too deeply
     tools, _ = speccache._load_all([SPECS], LIMIT)
-    assert speccache._unpickle(speccache._pickle((tools[0], []))) == (tools[0], [])
+    assert speccache._decode_model(speccache._encode_model((tools[0], []))) == (tools[0], [])

@@ -8,8 +8,9 @@ depth limits count schemas and properties, not characters). So when a document's
 and every schema's description replaced by one marker — equals the shape of a version that was valid and warned of
 nothing, it is valid too. Its warnings are the typed view's alone (schema_typing compares whole schemas, so a
 description can decide whether two union branches are one), and are found again; the model is built again from the
-new document. `codegen.cache.specs` stores each valid spec's shape beside its model, and codegen.run.delta tries this
-first; tests/test_delta.py compares the outcome with the validators' on every kind of edit.
+new document. `codegen.cache.specs` stores each valid spec's shape beside its model, and the driver
+(codegen.run.driver) tries this first; tests/test_delta.py compares the outcome with the validators' on every kind
+of edit.
 """
 
 from __future__ import annotations

@@ -18,14 +18,12 @@ Only valid files are stored. A run with nothing cached costs one hash per file m
 
 from __future__ import annotations
 
-import json
-import pickle
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import store as cachestore, forkpool
+from . import codec, store as cachestore, forkpool
 from ..model import ir
 from ..spec.discover import find_specs
 from ..errors import Diagnostic, SpecError
@@ -33,13 +31,12 @@ from ..output.manifest import FileRecord, Recorded, file_digest, read_record, sp
 from ..output.regularfile import read_regular
 from ..model.naming import tool_name_key
 
-_PICKLE_PROTOCOL = 5
 _environment: bytes | None = None
 
 
 @dataclass
 class LoadedTools:
-    tools: Sequence[ir.Tool]  # cached models are only unpickled when asked for (LazyTools)
+    tools: Sequence[ir.Tool]  # cached models are only decoded when asked for (LazyTools)
     warnings: list[Diagnostic]
     # Per tool, a digest of everything its model depends on, for later caches to key on instead of the model;
     # None when the run went the uncached way.
@@ -92,8 +89,9 @@ def load_tools_keyed(
 
 @dataclass
 class ChangedSpecs:
-    """Specs loaded on their own (codegen.run.delta): by shown path, each one's cache key, the record of the bytes it
-    was keyed on, its head, and its model when it was built now (else it is in the store)."""
+    """Specs loaded on their own (the driver's make step narrowed to the edited specs): by shown path, each one's
+    cache key, the record of the bytes it was keyed on, its head, and its model when it was built now (else it is in
+    the store)."""
 
     keys: dict[str, bytes]
     records: dict[str, FileRecord]
@@ -155,10 +153,10 @@ class _Loading:
         self.contents[shown], self.keys[shown] = data, spec_key(shown, self.records[shown].digest, self.max_spec_bytes)
         return data
 
-    def keep(self, shown: str, tool: ir.Tool, pickled: bytes, head: _Head, entries: dict[bytes, bytes]) -> None:
+    def keep(self, shown: str, tool: ir.Tool, encoded: bytes, head: _Head, entries: dict[bytes, bytes]) -> None:
         """A spec's new model and head, added to the `entries` to store."""
         self.heads[shown] = head
-        entries[self.keys[shown]] = pickled
+        entries[self.keys[shown]] = encoded
         entries[_head_key(self.keys[shown])] = head.encode()
 
 
@@ -182,11 +180,11 @@ def _load_alike(loading: _Loading, previous: dict[str, str]) -> dict[str, ir.Too
         head, key = before_heads.get(shown), before_keys.get(shown)
         if head is None or head.shape is None or head.warnings or key not in before_models:
             continue
-        before, data = _unpickle(before_models[key]), loading.read(shown, path)
+        before, data = _decode_model(before_models[key]), loading.read(shown, path)
         made = rebuild(shown, data, loading.max_spec_bytes, before[0], head.shape) if before and data else None
         if made is not None:
             tool, shape = made
-            loading.keep(shown, tool, _pickle((tool, [])), _Head.of(tool, [], shape), entries)
+            loading.keep(shown, tool, _encode_model((tool, [])), _Head.of(tool, [], shape), entries)
             models[shown] = tool
     if entries:
         loading.store.put_many("spec", entries)
@@ -230,8 +228,8 @@ def _load_missing(loading: _Loading) -> dict[str, ir.Tool] | None:
     if fresh is None:
         return None
     entries: dict[bytes, bytes] = {}
-    for shown, ((tool, _), pickled, head) in fresh.items():
-        loading.keep(shown, tool, pickled, head, entries)
+    for shown, ((tool, _), encoded, head) in fresh.items():
+        loading.keep(shown, tool, encoded, head, entries)
     loading.store.put_many("spec", entries)
     return {shown: tool for shown, ((tool, _), _, _) in fresh.items()}
 
@@ -255,7 +253,7 @@ class _Head:
     def encode(self) -> bytes:
         shape = self.shape.hex() if self.shape is not None else None
         document = [self.name, self.skeleton.hex(), [w.row() for w in self.warnings], self.positions, shape]
-        return json.dumps(document, ensure_ascii=False).encode("utf-8")
+        return codec.encode(document)
 
     @classmethod
     def decode(cls, data: bytes | None) -> _Head | None:
@@ -263,7 +261,7 @@ class _Head:
         if data is None:
             return None
         try:
-            name, skeleton, warnings, positions, shape = json.loads(data)
+            name, skeleton, warnings, positions, shape = codec.decode(data, _no_classes)
             found = Diagnostic.from_rows(warnings)
             if isinstance(name, str) and isinstance(skeleton, str):
                 shape = bytes.fromhex(shape) if shape is not None else None
@@ -289,7 +287,7 @@ def skeleton_digest(tool: ir.Tool) -> bytes:
 
 
 class LazyTools(Sequence[ir.Tool]):
-    """The run's tools in order; a cached model is unpickled (and fetched) only when asked for, so a run that
+    """The run's tools in order; a cached model is decoded (and fetched) only when asked for, so a run that
     reuses an unchanged tool's files never loads its model. Should the store have dropped an entry since its head
     was read, the model is built again from its file, which must still hold the bytes the run was keyed on."""
 
@@ -330,7 +328,7 @@ class LazyTools(Sequence[ir.Tool]):
         stored = self._store.get_many("spec", [self._entries[index][0] for index in indices])
         for index in indices:
             key, _, path, digest, shown = self._entries[index]
-            entry = _unpickle(stored[key]) if key in stored else None
+            entry = _decode_model(stored[key]) if key in stored else None
             self._tools[index] = (entry or self._rebuild(path, digest, shown))[0]
 
     def _rebuild(self, path: Path, digest: str, shown: str) -> tuple[ir.Tool, list[Diagnostic]]:
@@ -369,8 +367,8 @@ POOL_MIN_SPECS = 96  # parsing and validating costs ~1.3 ms a spec; a pool's sta
 def _load_many(
     contents: dict[str, bytes], max_spec_bytes: int
 ) -> dict[str, tuple[tuple[ir.Tool, list[Diagnostic]], bytes, _Head]] | None:
-    """`_load_each` with each entry also pickled for the cache, and its head; across the cores when there are many
-    (a first run), the workers sending back the pickles and the heads. An error in a worker sends the work back
+    """`_load_each` with each entry also encoded for the cache, and its head; across the cores when there are many
+    (a first run), the workers sending back the encoded entries and the heads. An error in a worker sends the work back
     here, where `_load_each` finds it again."""
     items = list(contents.items())
     workers = forkpool.workers_for(len(items), POOL_MIN_SPECS)
@@ -382,10 +380,10 @@ def _load_many(
 
         def take(indices: list[int], chunk: list[tuple[bytes, _Head]]) -> None:
             for index, (data, _) in zip(indices, chunk):  # while the workers load the rest
-                loaded[index] = _unpickle(data)
+                loaded[index] = _decode_model(data)
 
         made = forkpool.run_in_chunks(
-            lambda chunk: _load_and_pickle(chunk, max_spec_bytes), items, workers, on_chunk=take
+            lambda chunk: _load_and_encode(chunk, max_spec_bytes), items, workers, on_chunk=take
         )
         if made is not None and all(entry is not None for entry in loaded):
             return {
@@ -396,14 +394,14 @@ def _load_many(
     fresh = _load_each(contents, max_spec_bytes)
     if fresh is None:
         return None
-    return {shown: (entry, _pickle(entry), _Head.of(*entry, shape)) for shown, (entry, shape) in fresh.items()}
+    return {shown: (entry, _encode_model(entry), _Head.of(*entry, shape)) for shown, (entry, shape) in fresh.items()}
 
 
-def _load_and_pickle(items: list[tuple[str, bytes]], max_spec_bytes: int) -> list[tuple[bytes, _Head]]:
+def _load_and_encode(items: list[tuple[str, bytes]], max_spec_bytes: int) -> list[tuple[bytes, _Head]]:
     fresh = _load_each(dict(items), max_spec_bytes)
     if fresh is None:
         raise ValueError("a spec has an error")  # reported by the caller's own run, as without a pool
-    return [(_pickle(entry), _Head.of(*entry, shape)) for entry, shape in (fresh[shown] for shown, _ in items)]
+    return [(_encode_model(entry), _Head.of(*entry, shape)) for entry, shape in (fresh[shown] for shown, _ in items)]
 
 
 def _load_each(
@@ -468,17 +466,20 @@ def _environment_id() -> bytes:
 
 
 _MODEL_MODULES = {"codegen.model.ir", "codegen.errors"}.__contains__  # toolgen's model and its diagnostics
-_MODEL_CONSTANTS = frozenset({("codegen.model.ir", "MISSING")})
 
 
-def _pickle(entry: tuple[ir.Tool, list[Diagnostic]]) -> bytes:
-    return pickle.dumps(entry, protocol=_PICKLE_PROTOCOL)
+def _no_classes(module: str) -> bool:
+    return False  # a head is plain data
 
 
-def _unpickle(data: bytes) -> tuple[ir.Tool, list[Diagnostic]] | None:
+def _encode_model(entry: tuple[ir.Tool, list[Diagnostic]]) -> bytes:
+    return codec.encode(entry)
+
+
+def _decode_model(data: bytes) -> tuple[ir.Tool, list[Diagnostic]] | None:
     try:
-        tool, warnings = cachestore.unpickle_dataclasses(data, _MODEL_MODULES, _MODEL_CONSTANTS)
-    except Exception:  # noqa: BLE001 - an unreadable entry is a miss, whatever the reason
+        tool, warnings = codec.decode(data, _MODEL_MODULES)
+    except (ValueError, TypeError):  # not a value this version stored: a miss
         return None
     if not isinstance(tool, ir.Tool) or not all(isinstance(w, Diagnostic) for w in warnings):
         return None

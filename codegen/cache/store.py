@@ -15,15 +15,15 @@ Never trusted blindly:
   skips storing its new entries;
 - commits are not flushed to disk (`synchronous = OFF`): after a power cut an entry may be lost (a miss) or the
   file damaged (moved aside, as above);
-- pickled values (models, naming records) are read by `unpickle_dataclasses`, which lets them name toolgen's own
-  dataclasses only, so a tampered entry cannot reach any other callable.
+- every value is plain data in one encoding (codec.py: JSON, with tags for tuples, dicts and toolgen's own
+  dataclasses), read back without running any code: a tampered entry is a miss, never code that runs.
 
 Read only (`read_only`): the commands that promise to write nothing (`check`, `validate`, `breaking`,
 `docs --check`) read the cache but never create, change or repair it, nor the compiled templates beside it.
 
 Where: `$TOOLGEN_CACHE_DIR`, else the platform's user cache folder (`$XDG_CACHE_HOME/toolgen`, `~/.cache/toolgen`,
 `~/Library/Caches/toolgen`, `%LOCALAPPDATA%\\toolgen\\Cache`). `TOOLGEN_NO_CACHE=1` turns it off. The folder is created
-private to the user (mode 0700), since the model cache holds pickles. Size is bounded: beyond MAX_ENTRIES or
+private to the user (mode 0700): it holds what the user's specs say. Size is bounded: beyond MAX_ENTRIES or
 MAX_BYTES per table the least recently used entries are dropped.
 """
 
@@ -31,16 +31,13 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import io
 import os
-import pickle
 import re
 import sqlite3
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import is_dataclass
 from typing import Any
 from pathlib import Path
 
@@ -93,31 +90,6 @@ def cache_dir() -> Path | None:
         return Path.home() / "Library" / "Caches" / "toolgen"
     xdg = os.environ.get("XDG_CACHE_HOME")
     return (Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache") / "toolgen"
-
-
-def unpickle_dataclasses(
-    data: bytes, modules: Callable[[str], bool], constants: frozenset[tuple[str, str]] = frozenset()
-) -> Any:
-    """Unpickle `data`, which may only name dataclasses defined in the modules `modules` accepts (and the module
-    constants listed): values are built from plain data, and no other callable (no `builtins.eval`, no function
-    of a module) can be reached. Raises pickle.UnpicklingError otherwise."""
-    return _DataclassUnpickler(io.BytesIO(data), modules, constants).load()
-
-
-class _DataclassUnpickler(pickle.Unpickler):
-    def __init__(self, file: Any, modules: Callable[[str], bool], constants: frozenset[tuple[str, str]]):
-        super().__init__(file)
-        self._modules = modules
-        self._constants = constants
-
-    def find_class(self, module: str, name: str) -> Any:
-        if self._modules(module):
-            found = super().find_class(module, name)
-            if (module, name) in self._constants:
-                return found
-            if isinstance(found, type) and is_dataclass(found) and found.__module__ == module:
-                return found
-        raise pickle.UnpicklingError(f"{module}.{name} may not appear in a cached value")
 
 
 def digest(*parts: bytes) -> bytes:

@@ -17,6 +17,7 @@ into `Settings`, and locates every problem in the final settings.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tomllib
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..review.acknowledge import Acknowledgement, in_config
+from ..review.acknowledge import Acknowledgement
 from .keys import GENERAL_OPTIONS, TARGET_OPTIONS, header_problem, shown, target_names, targets_problem
 from ..spec.discover import display_path
 from ..errors import ConfigError, Diagnostic
@@ -246,7 +247,7 @@ def settings_from_file(config: ConfigFile) -> Settings:
     if "targets" in values:
         values["targets"] = tuple(values["targets"])
     values.update((key, config.resolve(values[key])) for key in PATH_KEYS if key in values)
-    acknowledged = tuple(in_config(values, config))
+    acknowledged = tuple(_acknowledgements(values, config))
     values = {key: value for key, value in values.items() if key not in ("acknowledge", "acknowledge_per_path")}
     return Settings(config=config, options=options, from_file=from_file, acknowledge=acknowledged, **values)
 
@@ -373,3 +374,19 @@ def schema_line(spec_folder: Path, schema: Path) -> str:
     relative = os.path.relpath(os.path.abspath(schema), os.path.abspath(spec_folder))
     return f"# yaml-language-server: $schema={Path(relative).as_posix()}"
 
+
+def _acknowledgements(values: dict[str, Any], config: ConfigFile) -> list[Acknowledgement]:
+    """The acknowledgements of a configuration file, from its checked `values`: `acknowledge` for every path,
+    `acknowledge_per_path` per glob (relative to the file's folder), each located at its code."""
+    base = os.path.abspath(config.path.parent)
+    per_path = values.get("acknowledge_per_path", {})
+    listed = [(("acknowledge",), "*", values.get("acknowledge", []))]
+    listed += [(("acknowledge_per_path", glob), glob, found) for glob, found in per_path.items()]
+    acknowledgements = []
+    for key, pattern, found in listed:
+        label = config.key_name(key[:1]) + (f".{json.dumps(pattern)}" if len(key) > 1 else "")
+        for index, code in enumerate(found):
+            line, column = config.positions.value((*config.prefix, *key, index))
+            ack = Acknowledgement(code, config.shown, line, column, label, pattern=pattern, base=base)
+            acknowledgements.append(ack)
+    return acknowledgements

@@ -85,8 +85,8 @@ TypeRef = Union[AnyType, ScalarType, NullType, ArrayType, MapType, NamedType, Nu
 TYPE_KINDS = ("any", "scalar", "null", "array", "map", "named", "nullable", "union")
 SCALAR_KINDS = ("string", "integer", "number", "boolean")
 
-# Compared by identity ("no default"). `__reduce__` names the module attribute, so a pickled model (the spec
-# cache) comes back with this very object.
+# Compared by identity ("no default"). `__reduce__` names the module attribute, so a pickled model (sent between
+# processes) comes back with this very object; the cache's encoding tags it (codegen.cache.codec).
 MISSING: Any = type(
     "Missing",
     (),

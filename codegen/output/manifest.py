@@ -22,7 +22,7 @@ replaced file has a new inode, so `touch -d` or an editor's atomic save are stil
 The manifest also records, for each per-tool output file, the per-tool cache key it was rendered under
 (codegen.run.incremental), so a run after a small change reuses unchanged tools' files straight from disk, and each
 spec's naming skeleton digest. `survey` tells the no-change answer apart from "only these few specs changed",
-which codegen.run.delta turns into a run that remakes only their files.
+which the driver (codegen.run.driver) turns into a run that remakes only their files.
 
 This module imports only the standard library, so the fast path stays close to the interpreter's start-up time.
 """
@@ -36,8 +36,8 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from ..spec.discover import find_specs
 from .lineendings import canonical, holds
@@ -48,8 +48,18 @@ from .regularfile import NotRegularFile, read_head, read_regular, read_with_stat
 from .statefolder import MANIFEST_NAME, STATE_FOLDER, needs_tidying
 from ..config.template_paths import builtin_template_root
 
-if TYPE_CHECKING:
-    from ..run.generate import RunRequest  # not imported at run time: the fast path stays standard library only
+
+
+class RunShape(Protocol):
+    """What the manifest records of a run request (codegen.run.request.RunRequest has it): the output layer knows
+    no driver."""
+
+    @property
+    def templates(self) -> str | None: ...
+    @property
+    def request(self) -> Mapping[str, Any] | None: ...
+    @property
+    def owned(self) -> list[str]: ...
 
 FORMAT_VERSION = 3
 _PACKAGE = Path(__file__).resolve().parents[1]  # codegen/, this module being in codegen/output/
@@ -176,7 +186,7 @@ def manifest_path(out: Path) -> Path:
 
 
 def build_manifest(
-    job: RunRequest,
+    job: RunShape,
     inputs: dict[str, FileRecord] | None,
     outputs: dict[str, FileRecord],
     warnings: list[list[Any]],
@@ -189,7 +199,7 @@ def build_manifest(
     (by shown path, from the bytes the run loaded), produced `outputs` (by path relative to out) with `warnings`
     (Diagnostic rows), and rendered each per-tool file in `tool_files` (relative path → [per-tool cache key (hex),
     facts, warnings]) under that key. `skeletons` holds each spec's naming skeleton digest (hex, by shown path;
-    empty when the run did not key its specs), what codegen.run.delta checks an edit against.
+    empty when the run did not key its specs), what the driver checks an edit against (codegen.run.driver).
 
     The outputs, with `elsewhere` (the files an earlier run wrote in target folders this run left alone), are
     toolgen's record of what it wrote: what a later run may remove (`removable`). `strays` are the files with the
@@ -374,7 +384,7 @@ class Recorded:
         return reusable
 
 
-# At most this many changed specs make a run that only remakes their files (codegen.run.delta); more go the full way.
+# At most this many changed specs make a run that only remakes their files (codegen.run.driver); more go the full way.
 DELTA_LIMIT = 8
 
 

@@ -24,7 +24,6 @@ from ..errors import ACKNOWLEDGEMENT, Diagnostic
 from ..errors import did_you_mean
 
 if TYPE_CHECKING:
-    from ..config.settings import ConfigFile
     from ..spec.yamlload import LocatedDocument
 
 KEY = "acknowledge"  # the spec key
@@ -212,20 +211,3 @@ def _pointer_problem(parameters: Any, pointer: Any) -> str:
     _, container, missing = resolved
     hint = did_you_mean(missing, [str(key) for key in container]) if isinstance(container, dict) else ""
     return f"{json.dumps(pointer)} names no place in parameters: nothing at {json.dumps(missing)}{hint}"
-
-
-def in_config(values: dict[str, Any], config: ConfigFile) -> list[Acknowledgement]:
-    """The acknowledgements of a configuration file, from its checked `values`: `acknowledge` for every path,
-    `acknowledge_per_path` per glob (relative to the file's folder), each located at its code."""
-    base = os.path.abspath(config.path.parent)
-    per_path = values.get("acknowledge_per_path", {})
-    listed = [(("acknowledge",), "*", values.get("acknowledge", []))]
-    listed += [(("acknowledge_per_path", glob), glob, found) for glob, found in per_path.items()]
-    acknowledgements = []
-    for key, pattern, found in listed:
-        label = config.key_name(key[:1]) + (f".{json.dumps(pattern)}" if len(key) > 1 else "")
-        for index, code in enumerate(found):
-            line, column = config.positions.value((*config.prefix, *key, index))
-            ack = Acknowledgement(code, config.shown, line, column, label, pattern=pattern, base=base)
-            acknowledgements.append(ack)
-    return acknowledgements

@@ -31,14 +31,11 @@ moved lines — a run names nothing, plans no shared file and loads no model but
 from __future__ import annotations
 
 import json
-import pickle
-import struct
-import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..cache import store as cachestore, forkpool
+from ..cache import codec, store as cachestore, forkpool
 from ..model import ir, stability as namestability
 from ..errors import Diagnostic
 from ..targets import Reporter
@@ -174,8 +171,8 @@ def remake(
     run: TargetRun, environment: bytes, toolset: ToolSet, naming: _Naming, indices: Sequence[int]
 ) -> tuple[bytes, dict[int, FinishedFile]]:
     """The target's context and the files of the tools at `indices` only, found in the cache or made here (and
-    cached): what `prepare` and `make_missing` give for them, without looking at any other tool (codegen.run.delta,
-    which never runs with custom templates)."""
+    cached): what `prepare` and `make_missing` give for them, without looking at any other tool (the driver's make
+    step narrowed to the edited specs, which never runs with custom templates)."""
     store = cachestore.open_store()
     context = _context(run.target, run.options, environment, run.custom_templates)
     keys = {index: file_key(context, toolset.keys[index], naming.names_keys[index]) for index in indices}
@@ -232,8 +229,8 @@ def complete(pending: Pending, report: Reporter) -> list[FinishedFile]:
     done = [file for file in pending.files if file is not None]
     for file in done:
         _replay(file.warnings, report)
-    shared = _folder_files(
-        pending.job,
+    shared = folder_files(
+        pending.job.run,
         pending.toolset,
         pending.naming,
         [file.facts for file in done],
@@ -267,27 +264,29 @@ def _replay(warnings: Sequence[Diagnostic], report: Reporter) -> None:
 
 
 class _Records(Sequence[Any]):
-    """Naming records kept pickled until a tool that is planned asks for its own."""
+    """Naming records kept encoded (one line each) until a tool that is planned asks for its own."""
 
-    def __init__(self, pickled: list[bytes]):
-        self._pickled = pickled
+    def __init__(self, encoded: list[bytes]):
+        self._encoded = encoded
         self._records: dict[int, Any] = {}
 
     def __len__(self) -> int:
-        return len(self._pickled)
+        return len(self._encoded)
 
     def __getitem__(self, index):  # type: ignore[override]
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         if index not in self._records:
-            self._records[index] = cachestore.unpickle_dataclasses(
-                self._pickled[index], _record_modules
-            )
+            self._records[index] = codec.decode(self._encoded[index], _record_modules)
         return self._records[index]
 
 
 def _record_modules(module: str) -> bool:
     return module.startswith("codegen.targets.")  # naming records are dataclasses of the targets
+
+
+def _no_classes(module: str) -> bool:
+    return False
 
 
 @dataclass(frozen=True)
@@ -298,20 +297,23 @@ class _Naming:
 
     def encode(self) -> bytes:
         rows = [warning.row() for warning in self.warnings]
-        pickled = [pickle.dumps(record, protocol=5) for record in self.records]
-        # Not compressed: a 1000-tool folder's naming is ~1 MB, and inflating six of them cost a run after a
-        # one-spec edit ~25 ms, five times what storing and checking the raw bytes costs.
-        return pickle.dumps((self.names_keys, pickled, rows), protocol=5)
+        # One line for the keys and warnings, then one per record (encoded JSON has no line break), so that a run
+        # decodes only the records of the tools it plans. Not compressed: a 1000-tool folder's naming is ~1 MB, and
+        # inflating six of them cost a run after a one-spec edit ~25 ms, five times what storing it raw costs.
+        return codec.encode_with_body((self.names_keys, rows), b"\n".join(codec.encode(r) for r in self.records))
 
     @classmethod
     def decode(cls, data: bytes | None, tools: int) -> _Naming | None:
         if data is None:
             return None
         try:
-            names_keys, pickled, rows = cachestore.unpickle_dataclasses(data, _record_modules)
-            if len(names_keys) == len(pickled) == tools:
-                return cls(names_keys, _Records(pickled), Diagnostic.from_rows(rows))
-        except Exception:  # noqa: BLE001 - an unreadable entry is a miss, whatever the reason
+            (names_keys, rows), body = codec.decode_with_body(data, _no_classes)
+            records = body.split(b"\n") if body else []
+            if not len(names_keys) == len(records) == tools:
+                return None
+            if all(type(key) is str for key in names_keys):
+                return cls(list(names_keys), _Records(records), Diagnostic.from_rows(rows))
+        except (ValueError, TypeError):  # not a value this version stored: a miss
             pass
         return None
 
@@ -391,8 +393,8 @@ class _Shared:
     warnings: tuple[Diagnostic, ...]
 
 
-def _folder_files(
-    job: _Job,
+def folder_files(
+    run: TargetRun,
     toolset: ToolSet,
     naming: _Naming,
     facts: list[Mapping[str, Any]],
@@ -407,20 +409,20 @@ def _folder_files(
         key = cachestore.digest(b"folder", context, facts_text, *toolset.skeletons)
         shared = _decode_shared(store.get_many(PLAN_TABLE, [key]).get(key))
         if shared is not None:
-            job.run.vet_paths([file.path for file in shared.files])
+            run.vet_paths([file.path for file in shared.files])
             return shared
     report = Reporter()
-    planned = job.run.target.folder_files(
+    planned = run.target.folder_files(
         # a Sequence, not the list the signature says: folder_files only iterate and index their tools
-        toolset.skeleton_view(), list(naming.records), facts, job.run.options, report  # type: ignore[arg-type]
+        toolset.skeleton_view(), list(naming.records), facts, run.options, report  # type: ignore[arg-type]
     )
-    job.run.vet_paths([file.path for file in planned])
-    texts = _render_and_format(job.run, planned)
+    run.vet_paths([file.path for file in planned])
+    texts = _render_and_format(run, planned)
     shared = _Shared(
         [FinishedFile(file.path, text, dict(file.facts)) for file, text in zip(planned, texts)],
         tuple(report.diagnostics),
     )
-    if key is not None and job.run.render is not None:
+    if key is not None and run.render is not None:
         store.put_many(PLAN_TABLE, {key: _encode_shared(shared)})
     return shared
 
@@ -428,17 +430,17 @@ def _folder_files(
 def _encode_shared(shared: _Shared) -> bytes:
     files = [[file.path, file.text, dict(file.facts)] for file in shared.files]
     rows = [warning.row() for warning in shared.warnings]
-    return zlib.compress(json.dumps([files, rows], ensure_ascii=False).encode("utf-8"), 1)
+    return codec.encode((files, rows))  # a few files: not worth a body of their own
 
 
 def _decode_shared(data: bytes | None) -> _Shared | None:
     if data is None:
         return None
     try:
-        files, rows = json.loads(zlib.decompress(data))
+        files, rows = codec.decode(data, _no_classes)
         finished = [FinishedFile(str(path), str(text), dict(facts)) for path, text, facts in files]
         return _Shared(finished, Diagnostic.from_rows(rows))
-    except (ValueError, TypeError, RecursionError, zlib.error):
+    except (ValueError, TypeError):  # not a value this version stored: a miss
         return None
 
 
@@ -534,20 +536,13 @@ def model_digest(tool: ir.Tool) -> bytes:
     return cachestore.digest(b"model", repr(tool).encode("utf-8"))
 
 
-# a stored file: the lengths of its JSON head and of its text, the head, then the text itself
-_LENGTHS = struct.Struct(">II")
-
-
 def _encode(file: FinishedFile) -> bytes:
     _, facts, warnings = file.record()
-    head = json.dumps(
-        [file.path, facts, warnings], ensure_ascii=False, separators=(",", ":")
-    ).encode("utf-8")
-    # The text is stored as UTF-8 as it is, not as a JSON string (escaping megabytes of code is not free), and
-    # not compressed: zlib's fastest level took 0.4 s of CPU for the 6,006 files of 1000 specs (~32 MB → ~10 MB),
-    # an eighth of what making them costs, and inflating them again ~0.17 s when a new folder reuses them.
+    # The text is the body, stored as UTF-8 as it is, not as a JSON string (escaping megabytes of code is not
+    # free), and not compressed: zlib's fastest level took 0.4 s of CPU for the 6,006 files of 1000 specs (~32 MB →
+    # ~10 MB), an eighth of what making them costs, and inflating them again ~0.17 s when a new folder reuses them.
     text = file.text.encode("utf-8")  # type: ignore[union-attr]  # a made file has its text
-    return b"".join((_LENGTHS.pack(len(head), len(text)), head, text))
+    return codec.encode_with_body((file.path, facts, warnings), text)
 
 
 def _decode(data: bytes | None, key: bytes) -> FinishedFile | None:
@@ -555,15 +550,11 @@ def _decode(data: bytes | None, key: bytes) -> FinishedFile | None:
     if data is None:
         return None
     try:
-        head_length, text_length = _LENGTHS.unpack_from(data)
-        end = _LENGTHS.size + head_length
-        if end + text_length != len(data):
-            return None
-        path, facts, warnings = json.loads(data[_LENGTHS.size : end])
-        text = data[end:].decode("utf-8")
+        (path, facts, warnings), body = codec.decode_with_body(data, _no_classes)
+        text = body.decode("utf-8")
         if isinstance(path, str) and isinstance(facts, dict):
             return FinishedFile(path, text, facts, Diagnostic.from_rows(warnings), key)
-    except (ValueError, TypeError, RecursionError, struct.error):
+    except (ValueError, TypeError):  # not a value this version stored: a miss
         pass
     return None
 

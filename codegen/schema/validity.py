@@ -1,8 +1,8 @@
 """Is a tool's `parameters` a JSON Schema toolgen can generate from? The only refusals (design §2):
 
-- not valid JSON Schema: checked against the meta-schema its `$schema` names (2020-12 when absent), by the
-  `jsonschema` library; each violation at its own place, with "did you mean" for the type names people carry
-  over from Python (`dict`, `float`, `bool`, `list`, …);
+- not valid JSON Schema: checked against the meta-schema its `$schema` names (2020-12 when absent), quickly by
+  jsonschema-rs (`fast_meta`) and, where that finds a violation, by the `jsonschema` library; each violation at its
+  own place, with "did you mean" for the type names people carry over from Python (`dict`, `float`, `bool`, …);
 - a root that is not an object schema;
 - a `$ref` that does not resolve inside the document (remote, or pointing nowhere);
 - the size and depth limits beyond which some language cannot compile the output.
@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .fast_meta import satisfies_meta_schema
 from .keywords import LISTS, MAPS, SINGLE, Path, resolve_pointer, subschemas, walk
 from ..errors import did_you_mean
 
@@ -40,7 +41,8 @@ TYPE_SPELLINGS = {
     "none": "null",
     "None": "null",
 }
-# The meta-schemas `jsonschema` ships, by the URI a schema names in `$schema` (with or without the final "#").
+# The meta-schemas `jsonschema` ships (`fast_meta` reads the same), by the URI a schema names in `$schema` (with or
+# without the final "#").
 META_SCHEMAS = {
     "http://json-schema.org/draft-04/schema": "Draft4Validator",
     "http://json-schema.org/draft-06/schema": "Draft6Validator",
@@ -93,34 +95,35 @@ def schema_problems(schema: Any) -> list[SchemaProblem]:
 # -- the meta-schema ---------------------------------------------------------------------------------------
 
 
-def _validator_for(schema: dict) -> tuple[Any, SchemaProblem | None]:
-    import jsonschema  # imported here: `toolgen check` on unchanged specs never validates
-
+def _meta_schema_named(schema: dict) -> tuple[str, SchemaProblem | None]:
+    """The URI (no final "#") of the meta-schema `schema` names, or why it names none toolgen checks against."""
     named = schema.get("$schema", DEFAULT_META_SCHEMA)
     if not isinstance(named, str):
-        return None, SchemaProblem(("$schema",), f"must be a meta-schema URI, got {describe(named)}")
+        return "", SchemaProblem(("$schema",), f"must be a meta-schema URI, got {describe(named)}")
     key = named.rstrip("#")
     if key not in META_SCHEMAS:
         known = ", ".join(f'"{uri}"' for uri in META_SCHEMAS)
-        return None, SchemaProblem(("$schema",), f"unknown meta-schema {describe(named)}; toolgen checks against {known}")
-    return _meta_validator(META_SCHEMAS[key]), None
+        return "", SchemaProblem(("$schema",), f"unknown meta-schema {describe(named)}; toolgen checks against {known}")
+    return key, None
 
 
 @functools.lru_cache(maxsize=None)
 def _meta_validator(name: str) -> Any:
     """One validator per meta-schema: building one compiles the meta-schema's references."""
-    import jsonschema
+    import jsonschema  # imported here: only a schema that breaks its meta-schema needs it
 
     cls = getattr(jsonschema, name)
     return cls(cls.META_SCHEMA)
 
 
 def _meta_schema_problems(schema: dict) -> list[SchemaProblem]:
-    validator, problem = _validator_for(schema)
+    key, problem = _meta_schema_named(schema)
     if problem:
         return [problem]
+    if satisfies_meta_schema(schema, key, META_SCHEMAS[key]):
+        return []  # the common case, told fast; `jsonschema` below finds and words each violation
     found: dict[Path, SchemaProblem] = {}
-    for error in validator.iter_errors(schema):
+    for error in _meta_validator(META_SCHEMAS[key]).iter_errors(schema):
         path = tuple(error.absolute_path)
         if path not in found:  # one line per place: the first violation there says enough
             found[path] = SchemaProblem(path, _meta_message(error, path))

@@ -76,7 +76,7 @@ class Target(ABC):
         self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter
     ) -> list[Any]:
         """One naming record per tool, in the order of `tools` (skeletons): every name that must be unique in the
-        folder. A record holds names only (strings, tuples, dicts), since it is cached pickled."""
+        folder. A record holds names only (strings, tuples, dicts), since it is cached (codegen.cache.codec)."""
 
     @abstractmethod
     def tool_file(self, tool: ir.Tool, names: Any, options: Mapping[str, Any], report: Reporter) -> PlannedFile:
