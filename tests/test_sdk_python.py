@@ -466,3 +466,83 @@ def test_importing_the_package_loads_no_tool_until_one_is_used(package_root, sdk
     assert facts["after_handlers"] == ["web_fetch"]
     assert facts["built"] == len(modules) and facts["after_all_tools"] == modules
     assert facts["all_resolve"]
+
+def test_the_namespace_reaches_the_wire_as_the_sdk_sends_it(tmp_path, sdk):
+    """Issue 28: tests/sdk_fields set `namespace` (which this SDK carries), `title` and `instructions` (which it
+    does not, with a warning). The SDK's own serializer sends each tool's namespace as the spec states it, and
+    nothing of the other two; the package passes `mypy --strict`."""
+    from copilot.session import _tool_to_wire_definition
+
+    spec_dirs = [support.REPO / "tests" / "sdk_fields"]
+    root = generate_package(tmp_path, "namespaced_tools", spec_dirs=spec_dirs)
+    with imported(root, "namespaced_tools") as package:
+        tools = build_tools(package, lambda *arguments: "ok")
+        actual = {name: _tool_to_wire_definition(tool).to_dict() for name, tool in tools.items()}
+    loaded, _ = support.load_specs(spec_dirs)
+    expected = {}
+    for item in loaded:
+        wire = support.expected_wire(item.spec)
+        if item.spec.namespace is not None:
+            wire["namespace"] = item.spec.namespace.model_dump(exclude_none=True)
+        expected[item.spec.name] = support.normalize_wire(wire)
+    assert {name: support.normalize_declaration(wire) for name, wire in actual.items()} == expected
+    assert actual["list_files"]["namespace"] == {"name": "fs", "description": "Tools that read and write the workspace's files."}
+    result = run_mypy_strict(root, "-p", "namespaced_tools")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+# Issue 28, item 2: `python.sdk_version` selects output for an older SDK; each is imported by that very release.
+SDK_VERSIONS = ("1.0.23", "1.0.27")  # the oldest accepted (no ToolNamespace) and the default
+WIRE_SCRIPT = """\
+import importlib.metadata, json, re, sys
+from copilot.session import _tool_to_wire_definition
+import {package} as package
+tools = [getattr(package, name)(lambda *arguments: "ok") for name in package.__all__ if re.search(r"_tool\\d*$", name)]
+print(json.dumps({{"version": importlib.metadata.version("github-copilot-sdk"),
+                  "wire": {{tool.name: _tool_to_wire_definition(tool).to_dict() for tool in tools}}}}))
+"""
+
+
+def sdk_release(version: str) -> Path:
+    """A folder holding github-copilot-sdk `version` alone (its dependencies are this environment's), installed
+    once into the test cache."""
+    folder = support.CACHE / "python" / f"github-copilot-sdk-{version}"
+    if not (folder / "copilot" / "__init__.py").exists():
+        shutil.rmtree(folder, ignore_errors=True)
+        install = subprocess.run(
+            [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(folder),
+             f"github-copilot-sdk=={version}"],
+            capture_output=True, text=True, timeout=600,
+        )  # fmt: skip
+        support.require(install.returncode == 0, f"github-copilot-sdk {version} could not be installed")
+    return folder
+
+
+@pytest.mark.parametrize("version", SDK_VERSIONS)
+def test_the_selected_sdk_version_imports_the_output_and_sends_the_spec(tmp_path, sdk, version):
+    spec_dirs = [support.REPO / "tests" / "sdk_fields"]
+    tools, _ = support.load_tools(spec_dirs)
+    outputs, warnings = support.render_outputs(tools, ["python"], options={"python": {"sdk_version": version}})
+    root = tmp_path / "root"
+    for relative, text in outputs.items():
+        path = root / "versioned_tools" / relative.removeprefix("python/")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(sdk_release(version)), str(root)])}
+    run = subprocess.run([sys.executable, "-W", "error", "-c", WIRE_SCRIPT.format(package="versioned_tools")],
+                         capture_output=True, text=True, timeout=300, env=environment)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    assert result["version"] == version
+    carried = version >= "1.0.24"  # ToolNamespace's first release
+    loaded, _ = support.load_specs(spec_dirs)
+    expected = {}
+    for item in loaded:
+        wire = support.expected_wire(item.spec)
+        if item.spec.namespace is not None and carried:
+            wire["namespace"] = item.spec.namespace.model_dump(exclude_none=True)
+        expected[item.spec.name] = support.normalize_wire(wire)
+    actual = {name: support.normalize_declaration(wire) for name, wire in result["wire"].items()}
+    assert actual == expected
+    left_out = sorted((Path(w.file).name, w.message.split(":")[1].strip()) for w in warnings if "namespace" in w.message)
+    assert left_out == ([] if carried else [("list_files.yaml", "namespace is left out"), ("read_file.yaml", "namespace is left out")])

@@ -105,12 +105,15 @@ def test_keys_are_camel_case_with_the_documented_types():
     assert list(properties) == [
         "name",
         "description",
+        "title",
+        "instructions",
         "parameters",
         "isTerminal",
         "defer",
         "skipPermission",
         "overridesBuiltInTool",
         "metadata",
+        "namespace",
         "acknowledge",
     ]
     assert schema["required"] == ["name", "description"] and schema["additionalProperties"] is False
@@ -120,6 +123,11 @@ def test_keys_are_camel_case_with_the_documented_types():
         for key in ("isTerminal", "skipPermission", "overridesBuiltInTool")
     )
     assert properties["metadata"]["type"] == "object"
+    assert all(properties[key]["type"] == "string" and properties[key]["pattern"] == r"\S" for key in ("title", "instructions"))
+    namespace = properties["namespace"]
+    assert namespace["required"] == ["name"] and namespace["additionalProperties"] is False
+    assert namespace["properties"]["name"]["pattern"] == "^[A-Za-z0-9_-]{1,64}$"
+    assert "default" not in namespace["properties"]["description"]
     assert all(
         "default" not in properties[key] or properties[key]["default"] is not None
         for key in properties

@@ -61,6 +61,9 @@ class _AlikeSpec:
     skip_permission: bool
     overrides_built_in_tool: bool
     metadata: dict[str, Any] | None
+    title: str | None
+    instructions: str | None
+    namespace: ir.Namespace | None  # read as the spec's (`name`, `description`)
 
 
 def rebuild(shown: str, data: bytes, max_spec_bytes: int, before: ir.Tool, before_shape: bytes) -> tuple[ir.Tool, bytes] | None:
@@ -77,5 +80,6 @@ def rebuild(shown: str, data: bytes, max_spec_bytes: int, before: ir.Tool, befor
         return None
     options = before.options  # the same keys and values as before: the spec's own are not read again
     spec = _AlikeSpec(before.name, document.value["description"], parameters, options.is_terminal, options.defer,
-                      options.skip_permission, options.overrides_built_in_tool, options.metadata)  # fmt: skip
+                      options.skip_permission, options.overrides_built_in_tool, options.metadata, options.title,
+                      options.instructions, options.namespace)  # fmt: skip
     return build_tool(shown, spec, document), found

@@ -262,4 +262,9 @@ def templates_command(target: str | None, config: Path | None, quiet: bool, verb
         raise click.BadParameter(
             f"unknown target {target!r}; choose from {', '.join(names)}", param_hint="TARGET"
         )
-    click.echo(listing([target] if target else names), nl=False)
+    from ..targets.sdks import matrix
+
+    chosen = [target] if target else list(names)
+    click.echo(listing(chosen), nl=False)
+    click.echo("SDK versions: the first that carries each spec field (docs/sdk-matrix.md)")
+    click.echo(matrix(chosen), nl=False)

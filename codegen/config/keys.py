@@ -197,6 +197,12 @@ def _breaking(value: Any) -> str | tuple[tuple[str | int, ...], str] | None:
     return None
 
 
+def _deep_python_sdk_version(value: str) -> str | None:
+    from ..targets.sdks import sdk_version_problem
+
+    return sdk_version_problem("python", value)
+
+
 def _java_style(value: Any) -> str | None:
     problem = _choice("builder", "annotation")(value)
     if problem is None and value == "annotation":
@@ -294,6 +300,13 @@ TARGET_OPTIONS: dict[str, dict[str, Option]] = {
             "a dotted package name: files go to `<out>/python/<a>/<b>/` so that `import a.b` works with "
             "`<out>/python` on the import path",
             _python_package,
+        ),
+        "sdk_version": Option(
+            '"1.0.27"',
+            "the github-copilot-sdk version the output imports with (1.0.23 or later): a field an older one cannot "
+            "carry is left out, with a warning (docs/sdk-matrix.md)",
+            _pattern(r"\d+\.\d+\.\d+", "a release version such as 1.0.27"),
+            _deep_python_sdk_version,
         ),
     },
     "go": {

@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # not imported: a spec known valid without the validators (sp
     from ..spec.loader import LoadedSpec
     from ..spec.format import ToolSpec
 
+SDK_OPTION_KEYS = ("title", "instructions", "namespace")  # the options only some SDKs carry (codegen.targets.sdks)
 # Single words that name a type some target has in scope where it declares a tool's types (Java nests them in the
 # tool's class without the tool's words, next to java.lang and the SDK's imports): an item type named `Error` or
 # `Handler` would shadow one, so such plurals keep the `…·item` name.
@@ -79,12 +80,18 @@ class _ToolBuilder:
                 skip_permission=spec.skip_permission,
                 overrides_built_in_tool=spec.overrides_built_in_tool,
                 metadata=spec.metadata or None,
+                title=spec.title,
+                instructions=spec.instructions,
+                namespace=ir.Namespace(spec.namespace.name, spec.namespace.description) if spec.namespace else None,
             ),
             wire_parameters=spec.parameters,
             params=params,
             decls=tuple(_mark_recursive(list(self.decls.values()))),
             line=name_pos.line,
             column=name_pos.column,
+            option_positions=tuple(
+                (key, *self.document.position_of_key((key,))) for key in SDK_OPTION_KEYS if getattr(spec, key) is not None
+            ),
         )
 
     # -- declarations -------------------------------------------------------------------------------

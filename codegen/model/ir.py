@@ -158,12 +158,22 @@ Decl = Union[StructDecl, EnumDecl, AliasDecl]
 
 
 @dataclass(frozen=True)
+class Namespace:
+    name: str
+    description: str | None = None
+
+
+@dataclass(frozen=True)
 class Options:
     is_terminal: bool = False
     defer: Literal["auto", "never"] | None = None
     skip_permission: bool = False
     overrides_built_in_tool: bool = False
     metadata: dict[str, JsonValue] | None = None  # None also when the spec says `metadata: {}`
+    # Newer than some SDKs (codegen.targets.sdks says which carry them): None when the spec leaves them out.
+    title: str | None = None
+    instructions: str | None = None
+    namespace: Namespace | None = None
 
 
 @dataclass(frozen=True)
@@ -178,6 +188,9 @@ class Tool:
     decls: tuple[Decl, ...] = field(default=())
     line: int = 1
     column: int = 1
+    # Where the spec sets each of the options only some SDKs carry (title, instructions, namespace): their
+    # warnings point there. (key, line, column), in the spec's order.
+    option_positions: tuple[tuple[str, int, int], ...] = ()
 
     def decl(self, name: Words) -> Decl:
         for decl in self.decls:
@@ -229,6 +242,7 @@ def naming_skeleton(tool: Tool) -> Tool:
         decls=tuple(_decl_skeleton(decl, fields) for decl in tool.decls),
         line=_numbered(0),
         column=0,
+        option_positions=(),
     )
 
 

@@ -42,6 +42,7 @@ RENAMED = "TG201"
 SHORTENED = "TG202"
 TEMPLATE_UNUSED = "TG301"
 FORMATTER_MISSING = "TG302"
+SDK_FIELD = "TG401"
 ACKNOWLEDGED_NOTHING = "TG901"
 
 CODES: dict[str, Code] = {
@@ -76,6 +77,8 @@ CODES: dict[str, Code] = {
     TEMPLATE_UNUSED: Code("a custom template that overrides no built-in template", (), rendered=True),
     FORMATTER_MISSING: Code("a language's formatter is not installed: custom templates' output is written as "
                             "rendered", (), rendered=True),
+    SDK_FIELD: Code("a spec field (title, instructions, namespace) the target's SDK version cannot carry: left out "
+                    "of that target's output", (), rendered=True),
     ACKNOWLEDGED_NOTHING: Code("an acknowledgement (a spec's `acknowledge`, the configuration's) that matches no "
                                "warning: remove it", ()),
 }  # fmt: skip

@@ -511,7 +511,7 @@ def _make_files_here(job: _Job, indices: list[int]) -> list[FinishedFile]:
         tool_report = Reporter()
         planned.append(
             (
-                job.run.target.tool_file(job.tools[index], job.names[index], job.run.options, tool_report),
+                job.run.target.planned_tool_file(job.tools[index], job.names[index], job.run.options, tool_report),
                 tool_report,
             )
         )

@@ -18,7 +18,9 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 def spec_json_schema() -> dict[str, Any]:
     schema = ToolSpec.model_json_schema(by_alias=True, mode="validation")
     properties = schema["properties"]
-    for field in properties.values():
+    # the namespace's keys inline, where an editor shows them (the only nested spec key)
+    properties["namespace"] = {**schema.pop("$defs")["NamespaceSpec"], "description": properties["namespace"]["description"]}
+    for field in [*properties.values(), *properties["namespace"]["properties"].values()]:
         if field.get("default", ...) is None:  # "left out" is not a value a spec may write
             del field["default"]
     parameters = properties["parameters"]
@@ -26,5 +28,5 @@ def spec_json_schema() -> dict[str, Any]:
         "$ref": "#/$defs/ToolParameters",
         "description": parameters["description"],
     }
-    schema["$defs"] = {**schema.get("$defs", {}), **subset_json_schema_defs()}
+    schema["$defs"] = subset_json_schema_defs()
     return {"$schema": DRAFT, **schema}

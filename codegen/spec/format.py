@@ -31,6 +31,7 @@ from ..review.warning_codes import CODES
 from .yamlload import LocatedDocument, Path
 
 TOOL_NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9_-]{0,63}$"
+NAMESPACE_NAME_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"  # as the wire protocol states it (ProtocolExternalToolNamespace)
 _CODE_SCHEMA = {"enum": list(CODES), "description": "A warning code (docs/warnings.md)."}
 ACKNOWLEDGE_SCHEMA = {
     "type": "array",
@@ -56,7 +57,37 @@ OMIT_MEANS = {
     "parameters": "for a tool without arguments",
     "defer": "to let the runtime decide",
     "metadata": "for no metadata",
+    "title": "for no title",
+    "instructions": "for no instructions",
+    "namespace": "for a tool in no namespace",
+    "namespace.description": "for a namespace without a description",
 }
+BLANK_CHECKED = ("description", "title", "instructions", "namespace.description")  # text that must say something
+_NOT_BLANK = {"pattern": r"\S"}
+
+
+class NamespaceSpec(BaseModel):
+    """A tool's namespace: where the model provider supports it, deferred tools of one namespace are shown to the
+    model as one group (experimental in the SDKs)."""
+
+    model_config = ConfigDict(
+        extra="forbid", strict=True, frozen=True, title="namespace", field_title_generator=lambda name, info: name
+    )
+
+    name: Annotated[str, StringConstraints(pattern=NAMESPACE_NAME_PATTERN)] = Field(
+        description="The namespace's name: 1 to 64 letters, digits, '_' or '-'."
+    )
+    description: str | SkipJsonSchema[None] = Field(
+        default=None,
+        min_length=1,
+        description="What the namespace's tools are for, shown to the model.",
+        json_schema_extra=_NOT_BLANK,
+    )
+
+    @field_validator("description", mode="before")
+    @classmethod
+    def _said(cls, value: Any) -> Any:
+        return _not_blank_or_null(value)
 
 
 class ToolSpec(BaseModel):
@@ -78,7 +109,20 @@ class ToolSpec(BaseModel):
     description: str = Field(
         min_length=1,
         description="What the tool does, shown to the model.",
-        json_schema_extra={"pattern": r"\S"},
+        json_schema_extra=_NOT_BLANK,
+    )
+    title: str | SkipJsonSchema[None] = Field(
+        default=None,
+        min_length=1,
+        description="A human-readable display name (the wire's and MCP's `title`); the model sees `name`.",
+        json_schema_extra=_NOT_BLANK,
+    )
+    instructions: str | SkipJsonSchema[None] = Field(
+        default=None,
+        min_length=1,
+        description="Guidance on using the tool that the runtime adds to the model's instructions (Rust SDK "
+        "`with_instructions`).",
+        json_schema_extra=_NOT_BLANK,
     )
     # `spec_schema` points this at the subset's own JSON Schema (pydantic cannot hold a hand-written $ref).
     parameters: Annotated[
@@ -110,6 +154,11 @@ class ToolSpec(BaseModel):
     metadata: dict[str, Any] | SkipJsonSchema[None] = Field(
         default=None, description="Opaque JSON passed to the runtime."
     )
+    namespace: NamespaceSpec | SkipJsonSchema[None] = Field(
+        default=None,
+        description="Groups the tool with related tools (experimental): `name` (1 to 64 letters, digits, '_' or "
+        "'-') and an optional `description`.",
+    )
     # Never on the wire: codegen.review.acknowledge reads and checks the entries (with their positions) from the document.
     acknowledge: Annotated[Any, WithJsonSchema(ACKNOWLEDGE_SCHEMA)] = Field(
         default=None,
@@ -124,13 +173,27 @@ class ToolSpec(BaseModel):
             raise ValueError("must not be empty or only whitespace")
         return value
 
-    @field_validator("parameters", "defer", "metadata", mode="before")
+    @field_validator("parameters", "defer", "metadata", "namespace", mode="before")
     @classmethod
     def _not_null(cls, value: Any) -> Any:
         # `None` is how the model says "left out"; written in a spec it is almost always a slip.
         if value is None:
             raise PydanticCustomError("null_not_allowed", "must not be null")
         return value
+
+    @field_validator("title", "instructions", mode="before")
+    @classmethod
+    def _said(cls, value: Any) -> Any:
+        return _not_blank_or_null(value)
+
+
+def _not_blank_or_null(value: Any) -> Any:
+    """Optional text: neither a written null nor only whitespace."""
+    if value is None:
+        raise PydanticCustomError("null_not_allowed", "must not be null")
+    if isinstance(value, str) and not value.strip():
+        raise PydanticCustomError("blank", "must not be empty or only whitespace")
+    return value
 
 
 WIRE_KEYS = {field.alias or name: name for name, field in ToolSpec.model_fields.items()}
@@ -146,14 +209,17 @@ def _json_repr(value: Any) -> str:
 
 def _message(error: ErrorDetails) -> tuple[Path, bool, str]:
     """Turn one pydantic error into (path, point-at-key?, message)."""
-    # Every field is flat, so the key is enough; deeper parts only name a union branch ("literal[…]").
-    loc: Path = tuple(error["loc"])[:1]
+    # Every field is flat but `namespace`, so the key is enough; deeper parts only name a union branch
+    # ("literal[…]"); a namespace's own keys are one level down.
+    whole = tuple(part for part in error["loc"] if part != NamespaceSpec.__name__)  # the union branch's name
+    loc: Path = whole[:2] if whole[:1] == ("namespace",) and len(whole) > 1 else whole[:1]
     kind, given = error["type"], error.get("input")
     key = ".".join(str(part) for part in loc)
     if kind == "extra_forbidden":
-        return loc, True, f'unknown key "{loc[-1]}"{did_you_mean(str(loc[-1]), list(WIRE_KEYS))}'
+        known = list(NamespaceSpec.model_fields) if len(loc) > 1 else list(WIRE_KEYS)
+        return loc, True, f'unknown key "{loc[-1]}"{did_you_mean(str(loc[-1]), known)}'
     if kind == "missing":
-        return (), False, f'missing required key "{loc[-1]}"'
+        return loc[:-1], False, f'missing required key "{loc[-1]}"'
     if kind == "null_not_allowed":
         return loc, False, f"{key}: must not be null; leave the key out {OMIT_MEANS[key]}"
     if kind == "bool_type":
@@ -161,6 +227,8 @@ def _message(error: ErrorDetails) -> tuple[Path, bool, str]:
     if kind == "literal_error":
         hint = did_you_mean(given, list(DEFER_VALUES)) if isinstance(given, str) else ""
         return loc, False, f'{key}: must be "auto" or "never", got {_json_repr(given)}{hint}'
+    if kind == "string_pattern_mismatch" and key == "namespace.name":
+        return loc, False, f"{key}: {_json_repr(given)} is not a valid namespace: 1 to 64 letters, digits, '_' or '-'"
     if kind == "string_pattern_mismatch":
         return (
             loc,
@@ -172,9 +240,9 @@ def _message(error: ErrorDetails) -> tuple[Path, bool, str]:
         )
     if kind == "string_type":
         return loc, False, f"{key}: must be a string, got {_json_repr(given)}"
-    if kind == "string_too_short" or (kind == "value_error" and key == "description"):
+    if kind in ("string_too_short", "blank") or (kind == "value_error" and key in BLANK_CHECKED):
         return loc, False, f"{key}: must not be empty or only whitespace"
-    if kind == "dict_type":
+    if kind in ("dict_type", "model_type"):
         return loc, False, f"{key}: must be a mapping, got {_json_repr(given)}"
     return (
         loc,

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from ..model import ir
 from ..errors import Diagnostic
 from ..layout.doc import Style
+from .sdks import warn_unemitted
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,14 @@ class Target(ABC):
     ) -> list[PlannedFile]:
         """The files shared by all tools (index, registry, support code)."""
 
+    def planned_tool_file(
+        self, tool: ir.Tool, names: Any, options: Mapping[str, Any], report: Reporter
+    ) -> PlannedFile:
+        """`tool_file`, with a warning for each spec field the target's SDK version cannot carry (codegen.targets
+        .sdks): every target warns the same way, whether it emits a field or not."""
+        warn_unemitted(self.name, tool, options, report)
+        return self.tool_file(tool, names, options, report)
+
     def names_key(self, names: Any) -> str:
         """A deterministic text that changes whenever a naming record would change a tool's file: part of the
         per-tool cache key. A record whose repr shows its values (a dataclass of strings, tuples and dicts)
@@ -125,7 +134,7 @@ class Target(ABC):
     def plan(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[PlannedFile]:
         """The files this target generates for `tools` (all tools of one run, in path order)."""
         names = self.name_folder(tools, options, report)
-        files = [self.tool_file(tool, record, options, report) for tool, record in zip(tools, names)]
+        files = [self.planned_tool_file(tool, record, options, report) for tool, record in zip(tools, names)]
         return files + self.folder_files(tools, names, [file.facts for file in files], options, report)
 
     def format(self, path: str, text: str) -> str:

@@ -56,7 +56,7 @@ class PythonTarget(Target):
         return PlannedFile(
             f"{package_folder(options)}{names.module}.py",
             "tool.py.j2",
-            ModuleView(tool, names, report).context(),
+            ModuleView(tool, names, report, options).context(),
         )
 
     def folder_files(
