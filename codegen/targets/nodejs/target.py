@@ -12,7 +12,6 @@ builds each file's view, the templates write the code and `layout` lays it out a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ...model import ir
@@ -23,7 +22,7 @@ from ...review.warning_codes import RENAMED
 from ..base import PlannedFile, Reporter, Target
 from . import layout
 from .syntax import needs_escape
-from .types import Names
+from .types import Names, ToolNames
 from .view import FOLDER_NAMES, index_view, tool_view
 
 # Words that can never be a binding name in an ES module or TypeScript file (strict mode, module code).
@@ -55,14 +54,6 @@ RESERVED_IDENTIFIERS = JS_RESERVED_WORDS | TS_TYPE_KEYWORDS | NAMES_IN_GENERATED
 RESERVED_FILE_STEMS = ("index",)
 
 
-@dataclass
-class _ToolNames:
-    file: str
-    factory: str
-    json_schema: str
-    decls: Names
-
-
 IMPORT_EXTENSIONS = (".js", ".ts", "")  # NodeNext (the default); allowImportingTsExtensions / Deno; bundler
 
 
@@ -87,18 +78,18 @@ class NodejsTarget(Target):
     def layout_macros(self) -> Mapping[str, Any]:
         return layout.MACROS
 
-    def name_folder(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[_ToolNames]:
+    def name_folder(self, tools: list[ir.Tool], options: Mapping[str, Any], report: Reporter) -> list[ToolNames]:
         return self.assign_names(tools, report)
 
     def tool_file(
-        self, tool: ir.Tool, names: _ToolNames, options: Mapping[str, Any], report: Reporter
+        self, tool: ir.Tool, names: ToolNames, options: Mapping[str, Any], report: Reporter
     ) -> PlannedFile:
         return PlannedFile(f"{names.file}.ts", "tool.ts.j2", tool_view(tool, names, header_line(tool.source), report))
 
     def folder_files(
         self,
         tools: list[ir.Tool],
-        names: list[_ToolNames],
+        names: list[ToolNames],
         facts: list[Mapping[str, Any]],
         options: Mapping[str, Any],
         report: Reporter,
@@ -108,7 +99,7 @@ class NodejsTarget(Target):
 
     # -- names ----------------------------------------------------------------------------------------------------
 
-    def assign_names(self, tools: list[ir.Tool], report: Reporter) -> list[_ToolNames]:
+    def assign_names(self, tools: list[ir.Tool], report: Reporter) -> list[ToolNames]:
         """Every exported identifier and file name, unique across the folder (index.ts re-exports them all)."""
         wanted_stems = [snake(tool.words) for tool in tools]
         # `con.ts` and the other Windows device names cannot exist on Windows
@@ -141,7 +132,7 @@ class NodejsTarget(Target):
             for decl in tool.decls:
                 types[decl.name], schemas[decl.name] = chosen[position], chosen[position + 1]
                 position += 2
-            result.append(_ToolNames(stem, factory, json_schema, Names(types, schemas)))
+            result.append(ToolNames(stem, factory, json_schema, Names(types, schemas)))
         for tool, wanted, name in zip(owners, candidates, chosen):
             if name != wanted:
                 why = (

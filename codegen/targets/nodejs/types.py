@@ -34,6 +34,16 @@ class Names:
     schemas: dict[Words, str]
 
 
+@dataclass
+class ToolNames:
+    """A tool's names in the folder: its file stem, factory, JSON schema constant and declarations."""
+
+    file: str
+    factory: str
+    json_schema: str
+    decls: Names
+
+
 ZOD_TYPE_MAP: dict[str, Callable[[Any, Names], str]] = {
     "any": lambda t, n: "z.unknown()",
     "scalar": lambda t, n: f"z.{SCALAR_SCHEMAS[t.scalar]}()",

@@ -8,7 +8,7 @@ templates spell the code, and prettier's layout is applied where they mark it (`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...model import ir
 from ...review.warning_codes import DEFAULT_UNFIT, REFERENCE_UNTYPED, VALUES_UNTYPED
@@ -17,10 +17,8 @@ from ..base import Reporter
 from .doc import doc_comment
 from .layout import JsonValue
 from .syntax import property_key, string_literal
-from .types import Defaults, Names, optional_type, ordered_decls, ts_type, zod_type
+from .types import Defaults, Names, ToolNames, optional_type, ordered_decls, ts_type, zod_type
 
-if TYPE_CHECKING:  # target.py imports this module
-    from .target import _ToolNames
 
 # What index.ts declares; no tool's exported identifier may take them (index.ts re-exports those).
 FOLDER_NAMES = frozenset({"ToolHandlers", "allTools"})
@@ -175,7 +173,7 @@ def _field(tool: ir.Tool, f: ir.Field, names: Names, defaults: Defaults, report:
 
 
 def index_view(
-    tools: Sequence[ir.Tool], names: Sequence[_ToolNames], extension: str, header: str
+    tools: Sequence[ir.Tool], names: Sequence[ToolNames], extension: str, header: str
 ) -> dict[str, Any]:
     """The imports and re-exports of index.ts and one member of `ToolHandlers` and element of `allTools` per tool,
     in spec order. Each member is the tool's name in camelCase (a property key, so keywords are fine), made
