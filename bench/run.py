@@ -1078,9 +1078,6 @@ def measure_all(args: argparse.Namespace, runner: Runner, sizes: Sizes, langs: l
             runner, schemas, sizes.large, args.peer_runs, skipped
         )
 
-    # The floor again at the end: the ratios use the median of both, and a drift between them shows noise.
-    runner.measure("floor.end", "python -c pass (floor, again at the end)", [python, "-c", "pass"])
-    return {"peer_versions": versions, "skipped": skipped, **section}
     section: dict[str, Any] = {}
     if args.startup:
         from bench.startup import measure_startup, tool_counts
@@ -1089,6 +1086,10 @@ def measure_all(args: argparse.Namespace, runner: Runner, sizes: Sizes, langs: l
         section["startup"] = measure_startup(
             runner, tool_counts(args.quick), startup_langs, args.seed
         )
+
+    # The floor again at the end: the ratios use the median of both, and a drift between them shows noise.
+    runner.measure("floor.end", "python -c pass (floor, again at the end)", [python, "-c", "pass"])
+    return {"peer_versions": versions, "skipped": skipped, **section}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

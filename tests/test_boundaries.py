@@ -185,6 +185,8 @@ def test_a_target_that_plans_an_unsafe_path_writes_nothing(
         def tool_file(self, tool, names, options, report):
             return PlannedFile("../../outside/pwned.go", "tool.go.j2", {})
 
+        planned_tool_file = tool_file  # no spec field to warn about here
+
         def folder_files(self, tools, names, facts, options, report):
             return []
 

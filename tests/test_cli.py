@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+import sysconfig
 import time
 import zipfile
 from pathlib import Path
@@ -323,6 +324,15 @@ def test_wheel_installs_and_runs(tmp_path):
         timeout=120,
     )
     bindir = venv / ("Scripts" if os.name == "nt" else "bin")
+    # toolgen's dependencies from this interpreter's environment (a plain path line: its .pth files, such as the
+    # editable install of the checkout, are not run), behind the venv's own site-packages where the wheel goes.
+    venv_site = subprocess.run(
+        [str(bindir / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True, text=True, check=True, timeout=60,
+    ).stdout.strip()
+    (Path(venv_site) / "toolgen_test_dependencies.pth").write_text(
+        sysconfig.get_paths()["purelib"] + "\n", encoding="utf-8"
+    )
     install = [
         sys.executable,
         "-m",

@@ -124,7 +124,8 @@ def test_an_override_that_drops_the_ownership_marker_is_refused(tools, tmp_path)
     "padding", ["x" * 484, "x" * 485, "é" * 242, "é" * 242 + "x", "😀" * 121, "😀" * 121 + "x"]
 )
 def test_the_marker_must_end_within_the_first_512_bytes(padding):
-    from codegen.run.generate import OWNERSHIP_MARKER, _require_marker
+    from codegen.output.ownership import OWNERSHIP_MARKER
+    from codegen.run.outputs import _require_marker
 
     text = f"// {padding}{OWNERSHIP_MARKER}. DO NOT EDIT.\n" + "x" * 2000
     end = len(f"// {padding}{OWNERSHIP_MARKER}".encode("utf-8"))  # 512 or 513

@@ -116,12 +116,12 @@ def test_the_command_lists_every_template_and_variable():
             assert f"{item.name}: {item.type}" in result.output
 
 
-def test_the_command_expands_a_view_class_and_marks_unread_variables():
+def test_the_command_lists_a_dicts_keys_and_marks_unread_variables():
     result = CliRunner().invoke(main, ["templates", "rust"])
     assert result.exit_code == 0, result.output
     assert "tool.rs.j2" in result.output and "go/" not in result.output
     dotnet = CliRunner().invoke(main, ["templates", "dotnet"]).output
-    assert "tool.name_literal: str" in dotnet  # a ToolView field, read from the class
+    assert "    options.is_terminal: bool — `IsTerminal = true`" in dotnet  # a dict's key, indented under it
     assert "namespace: str (not read by the built-in template)" in dotnet
 
 

@@ -99,22 +99,13 @@ def _split_union(type_text: str) -> list[str]:
     return parts
 
 
-def view_fields(view_class: type) -> list[tuple[str, str]]:
-    """(name, annotation) of a dataclass view's fields, for the listing."""
-    return [(field.name, str(field.type)) for field in dataclasses.fields(view_class)]
-
-
 def listing(target_names: list[str]) -> str:
-    """What `toolgen templates` prints: per built-in template of each target, its variables (a view class's fields
-    indented under the variable, read from the class), each marked when the template itself does not read it."""
-    import sys
-
+    """What `toolgen templates` prints: per built-in template of each target, its variables (a dict's keys the
+    header lists as `name.key` indented under it), each marked when the template itself does not read it."""
     from .render import builtin_templates, environment
-    from . import get_target
 
     lines: list[str] = []
     for name in target_names:
-        module = sys.modules[type(get_target(name)).__module__]
         env = environment(name)
         for template in builtin_templates(name):
             read = _read_names(env, template)
@@ -123,10 +114,6 @@ def listing(target_names: list[str]) -> str:
                 unread = "" if "." in item.name or item.name in read else " (not read by the built-in template)"
                 indent = "    " if "." in item.name else "  "
                 lines.append(f"{indent}{item.name}: {item.type}{unread} — {item.meaning}")
-                for class_name in re.findall(r"[A-Za-z_]\w*", item.type):
-                    view = getattr(module, class_name, None)
-                    if isinstance(view, type) and dataclasses.is_dataclass(view):
-                        lines += [f"    {item.name}.{field}: {annotation}" for field, annotation in view_fields(view)]
         lines.append("")
     return "\n".join(lines)
 
